@@ -1,0 +1,53 @@
+"""nardy: a typed rules engine for the nardy (backgammon) family.
+
+>>> import nardy
+>>> rules = nardy.ruleset("short")
+>>> pos = rules.initial_position()
+>>> [str(p) for p in rules.legal_plays(pos, (6, 5))][:3]
+['24/13', '24/18 13/8', '24/18 8/3']
+"""
+
+from __future__ import annotations
+
+from nardy.core import BAR, BLACK, CHECKERS, OFF, WHITE, Play, Player, Position, Result, Step
+from nardy.errors import (
+    GameStateError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidPositionError,
+    NardyError,
+    NotationError,
+    OptionError,
+    UnknownRuleSetError,
+)
+from nardy.game import Game
+from nardy.rules import RULESET_NAMES, Pending, PlayContext, RuleSet, ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BAR",
+    "BLACK",
+    "CHECKERS",
+    "OFF",
+    "WHITE",
+    "Game",
+    "GameStateError",
+    "IllegalPlayError",
+    "InvalidDiceError",
+    "InvalidPositionError",
+    "NardyError",
+    "NotationError",
+    "OptionError",
+    "Pending",
+    "Play",
+    "PlayContext",
+    "Player",
+    "Position",
+    "RULESET_NAMES",
+    "Result",
+    "RuleSet",
+    "Step",
+    "UnknownRuleSetError",
+    "ruleset",
+]

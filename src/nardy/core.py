@@ -1,0 +1,341 @@
+"""Primitive values: players, positions, steps and plays.
+
+Everything here is an immutable, hashable value. Rules live in
+:mod:`nardy.rules`; the game object in :mod:`nardy.game` owns mutable history.
+
+Point numbers are always in the numbering of the player they belong to: each
+player counts its own path from 24 (where it starts) down to 1 (the last point
+before bearing off).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal, NamedTuple, TypeAlias
+
+import attrs
+
+from nardy.errors import InvalidPositionError
+
+__all__ = [
+    "Player",
+    "WHITE",
+    "BLACK",
+    "Family",
+    "Point",
+    "BAR",
+    "OFF",
+    "CHECKERS",
+    "Step",
+    "Play",
+    "Position",
+    "to_other_numbering",
+    "Result",
+]
+
+Point: TypeAlias = int
+"""A point number 1..24 in its owner's numbering; 25 is the bar, 0 is off the board."""
+
+Family: TypeAlias = Literal["short", "long"]
+"""Board geometry: ``"short"`` (opposite directions, hitting, a bar) or ``"long"``
+(both sides run the same way, a single checker holds a point)."""
+
+BAR: Final = 25
+OFF: Final = 0
+CHECKERS: Final = 15
+
+
+class Player(enum.IntEnum):
+    """One of the two sides.
+
+    >>> Player.WHITE.other
+    <Player.BLACK: 1>
+    >>> ~Player.BLACK
+    <Player.WHITE: 0>
+    """
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> Player:
+        """The opponent."""
+        return _OTHER[self]
+
+    def __invert__(self) -> Player:  # type: ignore[override]
+        return _OTHER[self]
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+WHITE: Final = Player.WHITE
+BLACK: Final = Player.BLACK
+_OTHER: Final = {Player.WHITE: Player.BLACK, Player.BLACK: Player.WHITE}
+
+
+def to_other_numbering(family: Family, point: int) -> int:
+    """Map a point number 1..24 of one player to the other player's numbering.
+
+    The map is its own inverse (RULES.md 1.2).
+
+    >>> to_other_numbering("short", 24), to_other_numbering("short", 6)
+    (1, 19)
+    >>> to_other_numbering("long", 24), to_other_numbering("long", 1)
+    (12, 13)
+    """
+    if not 1 <= point <= 24:
+        raise InvalidPositionError(f"point {point} is not in 1..24")
+    if family == "short":
+        return 25 - point
+    return point + 12 if point <= 12 else point - 12
+
+
+class Step(NamedTuple):
+    """One checker moved by one die value.
+
+    ``source`` is 1..24 or 25 (the bar); ``target`` is 1..24 or 0 (borne off);
+    ``die`` is the value used (a bear-off may use a die larger than the distance);
+    ``hit`` tells whether an opposing blot was sent to the bar.
+
+    >>> s = Step(13, 9, 4, True)
+    >>> str(s), s.source, s.hit
+    ('13/9*', 13, True)
+    """
+
+    source: int
+    target: int
+    die: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        src = "bar" if self.source == BAR else str(self.source)
+        dst = "off" if self.target == OFF else str(self.target)
+        return f"{src}/{dst}{'*' if self.hit else ''}"
+
+
+def _step_table() -> tuple[tuple[tuple[Step, Step], ...], ...]:
+    """STEPS[source][die][hit]: every Step there can be, built once."""
+    table = []
+    for src in range(26):
+        per_die = []
+        for die in range(7):
+            dst = max(src - die, 0)
+            per_die.append((Step(src, dst, die, False), Step(src, dst, die, True)))
+        table.append(tuple(per_die))
+    return tuple(table)
+
+
+STEPS: Final = _step_table()
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """A legal play: the steps made with one roll (or with owed values).
+
+    Two plays of the same position are the same play when they lead to the same
+    resulting position (RULES.md 1.5); :meth:`nardy.RuleSet.legal_plays` returns
+    one :class:`Play` per resulting position, with ``steps`` in one legal order.
+    ``dice`` are the values the play was made with (the whole roll, including
+    values that could not be used).
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("short")
+    >>> play = rules.parse_play(rules.initial_position(), "13/11 6/5", (2, 1))
+    >>> str(play), play.dice, len(play)
+    ('13/11 6/5', (2, 1), 2)
+    """
+
+    steps: tuple[Step, ...]
+    dice: tuple[int, ...]
+    # The position the play was generated from and the generator's key of the
+    # result: they let RuleSet.apply skip a second search. Not part of equality.
+    _origin: Position | None = attrs.field(default=None, eq=False, alias="origin")
+    _key: tuple[int, ...] | None = attrs.field(default=None, eq=False, alias="key")
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __bool__(self) -> bool:
+        return True
+
+    @property
+    def is_pass(self) -> bool:
+        """True for the empty play (nothing could be moved)."""
+        return not self.steps
+
+    @property
+    def hits(self) -> int:
+        """Number of opposing checkers this play sends to the bar."""
+        return sum(1 for s in self.steps if s.hit)
+
+    def __str__(self) -> str:
+        from nardy.notation import format_play
+
+        return format_play(self)
+
+    def __repr__(self) -> str:
+        return f"<Play {str(self)!r} dice={self.dice}>"
+
+
+@attrs.frozen(repr=False)
+class Position:
+    """A board position: both sides' checkers, the bars, and whose turn it is.
+
+    ``white[i]`` is the number of White checkers on White's own point ``i + 1``,
+    ``black[i]`` likewise in Black's own numbering. Borne-off checkers are the
+    ones not on the board or the bar. ``white_moved``/``black_moved`` say whether
+    that player has made its first play of the game (the long family's
+    first-turn exception depends on it).
+
+    Build positions with :meth:`nardy.RuleSet.position` or
+    :meth:`nardy.RuleSet.initial_position`, which validate them.
+
+    >>> import nardy
+    >>> pos = nardy.ruleset("long").initial_position()
+    >>> pos.turn, pos.points(Player.WHITE)[23], pos.off(Player.BLACK)
+    (<Player.WHITE: 0>, 15, 0)
+    """
+
+    family: Family
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    white_bar: int = 0
+    black_bar: int = 0
+    turn: Player = Player.WHITE
+    white_moved: bool = True
+    black_moved: bool = True
+
+    def points(self, player: Player) -> tuple[int, ...]:
+        """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
+        return self.white if player == Player.WHITE else self.black
+
+    def bar(self, player: Player) -> int:
+        """Checkers of ``player`` on the bar (always 0 in the long family)."""
+        return self.white_bar if player == Player.WHITE else self.black_bar
+
+    def off(self, player: Player) -> int:
+        """Checkers of ``player`` borne off."""
+        return CHECKERS - sum(self.points(player)) - self.bar(player)
+
+    def has_moved(self, player: Player) -> bool:
+        """Whether ``player`` has made its first play of the game."""
+        return self.white_moved if player == Player.WHITE else self.black_moved
+
+    def pips(self, player: Player) -> int:
+        """Pip count of ``player``: the total distance its checkers still have to run.
+
+        >>> import nardy
+        >>> nardy.ruleset("short").initial_position().pips(Player.BLACK)
+        167
+        """
+        pts = self.points(player)
+        return sum((i + 1) * n for i, n in enumerate(pts)) + 25 * self.bar(player)
+
+    def owner(self, player: Player, point: int) -> tuple[Player | None, int]:
+        """Who holds ``point`` (in ``player``'s numbering) and how many checkers are there."""
+        mine = self.points(player)[point - 1]
+        if mine:
+            return player, mine
+        theirs = self.points(player.other)[to_other_numbering(self.family, point) - 1]
+        return (player.other, theirs) if theirs else (None, 0)
+
+    def replace(self, **changes: object) -> Position:
+        """A copy with some fields changed, validated like a new position."""
+        new = attrs.evolve(self, **changes)  # type: ignore[arg-type]
+        new.validate()
+        return new
+
+    def validate(self) -> None:
+        """Raise :class:`~nardy.InvalidPositionError` unless the position can exist."""
+        if self.family not in ("short", "long"):
+            raise InvalidPositionError(f"unknown family {self.family!r}: use 'short' or 'long'")
+        if not isinstance(self.turn, Player):
+            raise InvalidPositionError(f"turn must be a Player, not {self.turn!r}")
+        for player, pts, bar in (
+            (Player.WHITE, self.white, self.white_bar),
+            (Player.BLACK, self.black, self.black_bar),
+        ):
+            if not isinstance(pts, tuple) or len(pts) != 24:
+                raise InvalidPositionError(f"{player} needs 24 point counts, got {len(pts)}")
+            for i, n in enumerate(pts):
+                if type(n) is not int or n < 0:
+                    raise InvalidPositionError(
+                        f"{player} point {i + 1}: count must be a non-negative int, got {n!r}"
+                    )
+            if type(bar) is not int or bar < 0:
+                raise InvalidPositionError(f"{player} bar must be a non-negative int, got {bar!r}")
+            if bar and self.family == "long":
+                raise InvalidPositionError(f"{player} has {bar} on the bar: the long family has no bar")
+            total = sum(pts) + bar
+            if total > CHECKERS:
+                raise InvalidPositionError(
+                    f"{player} has {total} checkers on the board and bar; at most {CHECKERS}"
+                )
+        for i, n in enumerate(self.white):
+            if n:
+                other = to_other_numbering(self.family, i + 1)
+                if self.black[other - 1]:
+                    raise InvalidPositionError(
+                        f"White's point {i + 1} (Black's {other}) holds checkers of both sides"
+                    )
+
+    def __str__(self) -> str:
+        from nardy.render import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        def side(pts: tuple[int, ...]) -> str:
+            return "{" + ", ".join(f"{i + 1}: {n}" for i, n in reversed(list(enumerate(pts))) if n) + "}"
+
+        bars = ""
+        if self.white_bar or self.black_bar:
+            bars = f" bar={self.white_bar}/{self.black_bar}"
+        moved = "".join("1" if m else "0" for m in (self.white_moved, self.black_moved))
+        return (
+            f"<Position {self.family} turn={self.turn} white={side(self.white)} "
+            f"black={side(self.black)}{bars} moved={moved}>"
+        )
+
+
+def _make_position(
+    family: Family,
+    white: tuple[int, ...],
+    black: tuple[int, ...],
+    white_bar: int,
+    black_bar: int,
+    turn: Player,
+    white_moved: bool,
+    black_moved: bool,
+) -> Position:
+    """Build a Position without validation (the generator's results are valid by construction)."""
+    pos = object.__new__(Position)
+    set_ = object.__setattr__
+    set_(pos, "family", family)
+    set_(pos, "white", white)
+    set_(pos, "black", black)
+    set_(pos, "white_bar", white_bar)
+    set_(pos, "black_bar", black_bar)
+    set_(pos, "turn", turn)
+    set_(pos, "white_moved", white_moved)
+    set_(pos, "black_moved", black_moved)
+    return pos
+
+
+@attrs.frozen
+class Result:
+    """How a finished game ended.
+
+    ``winner`` is ``None`` for a draw (the last-roll rule). ``points`` is the
+    stake the loser pays, in stake units (before any cube); ``kind`` names the
+    outcome: ``"oin"``, ``"mars"``, ``"koks"``, ``"home_mars"``,
+    ``"checkers_left"`` or ``"draw"``.
+
+    >>> Result(Player.WHITE, 2, "mars")
+    Result(winner=<Player.WHITE: 0>, points=2, kind='mars')
+    """
+
+    winner: Player | None
+    points: int
+    kind: str

@@ -1,0 +1,316 @@
+"""A game in progress: position, turn flow, dice, history and undo.
+
+The :class:`Game` owns the mutable history; everything it hands out
+(positions, plays, the pending state) is an immutable value. What the game
+needs next is always explicit in :attr:`Game.pending`: the opening roll, a
+roll, values to play (a roll, a re-roll, owed values), or the end.
+
+>>> import nardy
+>>> game = nardy.Game(nardy.ruleset("short"), first=nardy.Player.WHITE)
+>>> game.dice is None, game.turn
+(True, <Player.WHITE: 0>)
+>>> game.roll((3, 1))
+(3, 1)
+>>> game.play("8/5 6/5")
+<Play '8/5 6/5' dice=(3, 1)>
+>>> game.turn, game.dice
+(<Player.BLACK: 1>, None)
+>>> game.undo(); game.dice
+(3, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from nardy.core import CHECKERS, Play, Player, Position, Result, _make_position
+from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError
+from nardy.rules.base import Pending, RuleSet
+
+__all__ = ["Game", "RollEvent", "PlayEvent", "OpeningEvent"]
+
+
+@attrs.frozen
+class OpeningEvent:
+    """The opening roll: one die each; the higher die moves first."""
+
+    white: int
+    black: int
+
+
+@attrs.frozen
+class RollEvent:
+    """``player`` rolled ``dice``."""
+
+    player: Player
+    dice: tuple[int, int]
+
+
+@attrs.frozen
+class PlayEvent:
+    """``player`` made ``play``."""
+
+    player: Player
+    play: Play
+
+
+Event = OpeningEvent | RollEvent | PlayEvent
+
+
+def _set_turn(pos: Position, turn: Player) -> Position:
+    if pos.turn == turn:
+        return pos
+    return _make_position(
+        pos.family, pos.white, pos.black, pos.white_bar, pos.black_bar, turn,
+        pos.white_moved, pos.black_moved,
+    )
+
+
+class Game:
+    """One game of a ruleset, from the opening roll to the result.
+
+    * ``Game(rules, seed=7)``: an opening roll (one die each, ties re-rolled)
+      decides who starts; with ``opening_roll="use_opening_dice"`` the winner
+      plays those two dice, otherwise it rolls afresh.
+    * ``Game(rules, first=Player.WHITE)``: no opening roll; White rolls first.
+    * ``Game(rules, opening=(5, 3))``: the opening roll given explicitly
+      (White's die, Black's die).
+    * ``position=`` starts from a set-up position instead of the initial one.
+
+    Dice come from a :class:`random.Random` seeded with ``seed`` (so a seed
+    replays the same game for the same choices), or explicitly via
+    :meth:`roll`.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seed: int | None = None,
+        first: Player | None = None,
+        opening: tuple[int, int] | None = None,
+        position: Position | None = None,
+    ) -> None:
+        if not isinstance(rules, RuleSet):
+            raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}")
+        self.rules = rules
+        self.rng = random.Random(seed)
+        if position is None:
+            position = rules.initial_position()
+        else:
+            rules.check_position(position)
+        self._history: list[tuple[Event, Position, Pending]] = []
+        self._legal: tuple[Play, ...] | None = None
+        self._result: Result | None = None
+        self.opening: OpeningEvent | None = None
+        if first is not None and opening is not None:
+            raise GameStateError("give either first= or opening=, not both")
+        if first is not None:
+            if not isinstance(first, Player):
+                raise GameStateError(f"first must be a Player, not {first!r}")
+            self._pending = Pending("roll", first, first_player=first)
+        else:
+            if opening is None:
+                while True:
+                    w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                    if w != b:
+                        break
+                opening = (w, b)
+            w, b = _check_dice(opening)
+            if w == b:
+                raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
+            self.opening = OpeningEvent(w, b)
+            starter = Player.WHITE if w > b else Player.BLACK
+            self._pending = rules.opening(starter, (max(w, b), min(w, b)))
+        assert self._pending.player is not None
+        self._position = _set_turn(position, self._pending.player)
+        self._check_over()
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current position; its ``turn`` is the player who acts next."""
+        return self._position
+
+    @property
+    def pending(self) -> Pending:
+        """What the game needs next (see :class:`nardy.Pending`)."""
+        return self._pending
+
+    @property
+    def turn(self) -> Player:
+        """The player to act (roll or play)."""
+        return self._pending.player if self._pending.player is not None else self._position.turn
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        """The values the player to move must play now, or ``None`` if it must roll."""
+        return self._pending.dice if self._pending.phase == "play" else None
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every roll and play so far, oldest first (the opening roll is :attr:`opening`)."""
+        return tuple(event for event, _, _ in self._history)
+
+    @property
+    def plies(self) -> int:
+        """Number of plays made so far."""
+        return sum(1 for event, _, _ in self._history if isinstance(event, PlayEvent))
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._pending.phase == "over"
+
+    def result(self) -> Result | None:
+        """The result of a finished game (winner, points, kind), else ``None``."""
+        return self._result
+
+    # -- actions -----------------------------------------------------------
+
+    def roll(self, dice: Sequence[int] | None = None) -> tuple[int, int]:
+        """Roll for the player to act: ``dice`` explicitly, or from the game's RNG."""
+        if self._pending.phase != "roll":
+            raise GameStateError(self._not_now("roll"))
+        if dice is None:
+            rolled = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        else:
+            rolled = _check_dice(dice)
+        player = self._pending.player
+        assert player is not None
+        self._push(RollEvent(player, rolled))
+        self._pending = attrs.evolve(self._pending, phase="play", dice=rolled)
+        return rolled
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays of the values to play now (never empty)."""
+        if self._pending.phase != "play":
+            raise GameStateError(self._not_now("play"))
+        if self._legal is None:
+            assert self._pending.dice is not None
+            self._legal = self.rules.legal_plays(
+                self._position, self._pending.dice, self._pending.context
+            )
+        return self._legal
+
+    def parse_play(self, text: str) -> Play:
+        """The legal play that ``text`` describes, for the values to play now."""
+        if self._pending.phase != "play":
+            raise GameStateError(self._not_now("play"))
+        assert self._pending.dice is not None
+        return self.rules.parse_play(self._position, text, self._pending.dice, self._pending.context)
+
+    def position_after(self, play: Play) -> Position:
+        """The position ``play`` would lead to (the game is not changed)."""
+        return self._next(self._find(play))[0]
+
+    def play(self, play: Play | str) -> Play:
+        """Make ``play`` (a :class:`Play` from :meth:`legal_plays`, or notation)."""
+        legal = self._find(play)
+        after, pending = self._next(legal)
+        player = self._pending.player
+        assert player is not None
+        self._push(PlayEvent(player, legal))
+        self._position = after
+        self._pending = pending
+        self._check_over()
+        return legal
+
+    def undo(self) -> Event:
+        """Take back the last roll or play and return it."""
+        if not self._history:
+            raise GameStateError("nothing to undo")
+        event, self._position, self._pending = self._history.pop()
+        self._legal = None
+        self._result = None
+        return event
+
+    # -- internals ---------------------------------------------------------
+
+    def _not_now(self, what: str) -> str:
+        phase = self._pending.phase
+        if phase == "over":
+            return f"cannot {what}: the game is over"
+        if phase == "roll":
+            return f"cannot {what}: {self.turn} must roll first"
+        return f"cannot {what}: {self.turn} must play {self.dice} first"
+
+    def _push(self, event: Event) -> None:
+        self._history.append((event, self._position, self._pending))
+        self._legal = None
+
+    def _find(self, play: Play | str) -> Play:
+        if self._pending.phase != "play":
+            raise GameStateError(self._not_now("play"))
+        if isinstance(play, str):
+            return self.parse_play(play)
+        if not isinstance(play, Play):
+            raise IllegalPlayError(f"expected a Play or notation, got {play!r}")
+        legal = self.legal_plays()
+        for candidate in legal:
+            if candidate == play:
+                return candidate
+        assert self._pending.dice is not None
+        values = self.rules.expand_dice(self._pending.dice, self._pending.context)
+        if play.dice != legal[0].dice:
+            raise IllegalPlayError(f"{play}: made with {play.dice}, but the dice to play are {legal[0].dice}")
+        raise IllegalPlayError(
+            self.rules.explain(self._position, values, play.steps, self._pending.context)
+        )
+
+    def _next(self, play: Play) -> tuple[Position, Pending]:
+        pending = self._pending
+        mover = pending.player
+        assert mover is not None and play._key is not None
+        first_play = pending.context.kind == "roll"
+        after = self.rules._after(self._position, play._key, mover, first_play)
+        if after.off(mover) == CHECKERS:
+            return after, self._finish(pending, mover, after)
+        nxt = self.rules.after_play(pending, after, play)
+        if pending.extra_turn:
+            if nxt.player != mover:  # the extra turn is over and the first player has won
+                return after, Pending("over", None, first_player=pending.first_player)
+            nxt = attrs.evolve(nxt, extra_turn=True)
+        assert nxt.player is not None
+        return _set_turn(after, nxt.player), nxt
+
+    def _finish(self, pending: Pending, mover: Player, after: Position) -> Pending:
+        first = pending.first_player
+        if (
+            self.rules.option("last_roll_draw")
+            and first == mover
+            and not pending.extra_turn
+        ):
+            # the other player has had one turn fewer: it plays one more turn
+            return Pending("roll", mover.other, first_player=first, extra_turn=True)
+        return Pending("over", None, first_player=first)
+
+    def _check_over(self) -> None:
+        if self._pending.phase != "over":
+            return
+        pos = self._position
+        first = self._pending.first_player
+        white_done = pos.off(Player.WHITE) == CHECKERS
+        black_done = pos.off(Player.BLACK) == CHECKERS
+        if white_done and black_done:
+            self._result = Result(None, 0, "draw")
+            return
+        if white_done or black_done:
+            winner = Player.WHITE if white_done else Player.BLACK
+        else:  # pragma: no cover - only finished positions end a game
+            assert first is not None
+            winner = first
+        self._result = self.rules.score(pos, winner)
+
+
+def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    try:
+        vals = tuple(dice)
+    except TypeError:
+        raise InvalidDiceError(f"dice must be two ints 1..6, not {dice!r}") from None
+    if len(vals) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in vals):
+        raise InvalidDiceError(f"dice must be two ints 1..6, not {dice!r}")
+    return vals[0], vals[1]

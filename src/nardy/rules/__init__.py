@@ -1,0 +1,73 @@
+"""Rulesets and their registry.
+
+>>> from nardy.rules import ruleset, RULESET_NAMES
+>>> "long" in RULESET_NAMES
+True
+>>> ruleset("dlinnye").name
+'long'
+"""
+
+from __future__ import annotations
+
+from nardy.errors import UnknownRuleSetError
+from nardy.rules.base import Option, Pending, PlayContext, RuleSet
+from nardy.rules.long import Long, Nardgammon
+from nardy.rules.short import Short
+
+__all__ = [
+    "RuleSet",
+    "Option",
+    "PlayContext",
+    "Pending",
+    "Short",
+    "Long",
+    "Nardgammon",
+    "REGISTRY",
+    "ALIASES",
+    "RULESET_NAMES",
+    "ruleset",
+    "register",
+]
+
+REGISTRY: dict[str, type[RuleSet]] = {}
+ALIASES: dict[str, str] = {}
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def register(cls: type[RuleSet]) -> type[RuleSet]:
+    """Add a ruleset class to the registry under its ``name`` and ``aliases``."""
+    REGISTRY[cls.name] = cls
+    ALIASES[_norm(cls.name)] = cls.name
+    for alias in cls.aliases:
+        ALIASES[_norm(alias)] = cls.name
+    return cls
+
+
+for _cls in (Short, Long, Nardgammon):
+    register(_cls)
+
+RULESET_NAMES: tuple[str, ...] = tuple(REGISTRY)
+
+
+def ruleset(name: str, **options: object) -> RuleSet:
+    """The ruleset called ``name`` (or one of its aliases), with ``options`` set.
+
+    Option names and values are those of RULES.md Appendix B.
+
+    >>> ruleset("long", block_check="step", first_turn_head="fixed")
+    nardy.ruleset('long', first_turn_head='fixed', block_check='step')
+    >>> ruleset("long", block_check="sometimes")
+    Traceback (most recent call last):
+    ...
+    nardy.errors.OptionError: option block_check='sometimes' is not allowed; use one of: 'end', 'step'
+    """
+    if not isinstance(name, str):
+        raise UnknownRuleSetError(f"a ruleset name is a str, not {name!r}")
+    key = ALIASES.get(_norm(name))
+    if key is None:
+        known = ", ".join(RULESET_NAMES)
+        raise UnknownRuleSetError(f"unknown ruleset {name!r}; known rulesets: {known}")
+    return REGISTRY[key](**options)

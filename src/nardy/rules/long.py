@@ -1,0 +1,200 @@
+"""Long nardy (RULES.md 4.3) and Nardgammon (4.7)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from nardy.core import Player, Position, Result
+from nardy.rules.base import Option, PlayContext, Roll, RuleSet, _Search
+from nardy.rules.common import bearoff_options, last_roll_draw, opening_roll
+
+__all__ = ["Long", "Nardgammon", "six_block_mask", "has_six_run"]
+
+#: bit of each of the mover's points 1..24 in the opponent's numbering (RULES.md 1.2)
+OPP_BIT: Final = (0, *(1 << (p + 12 if p <= 12 else p - 12) for p in range(1, 25)))
+ALL_POINTS: Final = ((1 << 25) - 1) & ~1
+_FIXED_DOUBLES: Final = frozenset({6, 4, 3})
+
+
+def has_six_run(mask: int) -> bool:
+    """True if ``mask`` has six consecutive bits set."""
+    m = mask & (mask >> 1)
+    m &= m >> 2
+    return bool(m & (m >> 2))
+
+
+def six_block_mask(me: list[int]) -> int:
+    """The mover's occupied points as bits in the opponent's numbering."""
+    mask = 0
+    for p in range(1, 25):
+        if me[p]:
+            mask |= OPP_BIT[p]
+    return mask
+
+
+class Long(RuleSet):
+    """Long nardy (длинные нарды).
+
+    * Start: all 15 checkers on the head (the player's 24-point). Both sides move
+      the same way; White's point ``p`` is Black's ``p ± 12``.
+    * No hitting: a point holding any opposing checker is closed.
+    * Head rule: at most one checker leaves the head per play (``head_limit``).
+      On a player's first play the limit is two when that is needed to play more
+      of the roll (``first_turn_head="formal"``: with the opponent untouched
+      that is 6-6, 4-4 and 3-3); ``"fixed"`` allows two exactly for 6-6, 4-4,
+      3-3, ``"any_double"`` for every double, ``"none"`` never.
+    * Six-block rule (``block_rule="ahead"``): six or more consecutive points
+      along the opponent's route may be held only if an opposing checker is
+      ahead of them (or one has been borne off). ``"in_home"`` allows blocks
+      once an opposing checker has reached its home, ``"forbid"`` never allows
+      them, ``"none"`` always does. ``block_check="end"`` checks the final
+      position of a play (a block formed and broken within the play is fine);
+      ``"step"`` checks after every step.
+    * Bearing off as in RULES.md 3. Result (``long_scoring``): ``"oin_mars"``
+      (oin 1, mars 2 when the loser bore off nothing), ``"koks_start_quarter"``
+      (koks 3: none off and a checker still in the loser's starting quarter),
+      ``"koks_home_mars"`` (adds home mars 4: none off, all fifteen home),
+      ``"s0_end"`` and ``"checkers_left"`` (the loser pays its checkers left).
+    * Opening: the winner of the one-die roll rolls again (``opening_roll``).
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("long")
+    >>> [str(p) for p in rules.legal_plays(rules.initial_position(), (4, 4))]
+    ['24/16(2)']
+    """
+
+    name = "long"
+    title = "Long nardy"
+    family = "long"
+    aliases: ClassVar[tuple[str, ...]] = ("long_nardy", "dlinnye", "dlinnye_nardy", "narde", "nardi")
+    start: ClassVar[dict[int, int]] = {24: 15}
+    end_rule = "six consecutive points may not be held with no opposing checker ahead of them"
+    step_rule = end_rule
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        opening_roll("reroll"),
+        Option(
+            "long_scoring",
+            ("oin_mars", "koks_start_quarter", "koks_home_mars", "s0_end", "checkers_left"),
+            "oin_mars",
+            "how a game is scored",
+        ),
+        last_roll_draw(),
+        *bearoff_options(),
+        Option(
+            "head_limit",
+            (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, None),
+            1,
+            "checkers that may leave the head per play (None: no limit)",
+        ),
+        Option(
+            "first_turn_head",
+            ("formal", "fixed", "any_double", "none"),
+            "formal",
+            "when two checkers may leave the head on a player's first play",
+        ),
+        Option(
+            "block_rule",
+            ("ahead", "in_home", "forbid", "none"),
+            "ahead",
+            "when six consecutive points may be held",
+        ),
+        Option(
+            "block_check",
+            ("end", "step"),
+            "end",
+            "check the six-block rule on the final position (end) or after every step",
+        ),
+    )
+
+    def configure(self) -> None:
+        self._block_rule = self.option("block_rule")
+        self._block_step = self.option("block_check") == "step"
+        if self._block_step:
+            self.order_free = False
+
+    # -- head rule ---------------------------------------------------------
+
+    def head_limit_for(
+        self, pos: Position, values: Roll, context: PlayContext
+    ) -> int | None | tuple[int, int]:
+        limit: int | None = self.option("head_limit")
+        if limit != 1 or context.kind != "roll" or pos.has_moved(pos.turn):
+            return limit
+        mode = self.option("first_turn_head")
+        if mode == "formal":
+            return (1, 2)
+        if mode == "fixed":
+            return 2 if len(values) == 4 and values[0] in _FIXED_DOUBLES else 1
+        if mode == "any_double":
+            return 2 if len(values) == 4 else 1
+        return 1
+
+    # -- six-block rule ----------------------------------------------------
+
+    def prepare(self, s: _Search) -> None:
+        """``s.aux``: the opponent's points (as bits) where a six-run is illegal."""
+        rule = self._block_rule
+        if rule == "none" or s.opp_off:
+            s.aux = 0 if rule != "forbid" else ALL_POINTS
+            return
+        theirs = s.start.points(s.start.turn.other)
+        if rule == "forbid":
+            s.aux = ALL_POINTS
+        elif rule == "in_home":
+            s.aux = 0 if any(theirs[:6]) else ALL_POINTS
+        else:  # ahead: illegal below the opponent's lowest checker
+            low = next((i + 1 for i, n in enumerate(theirs) if n), 25)
+            s.aux = ((1 << low) - 1) & ~1
+
+    def _blocks_ok(self, s: _Search) -> bool:
+        return not s.aux or not has_six_run(six_block_mask(s.me) & s.aux)
+
+    def end_ok(self, s: _Search) -> bool:
+        return not s.aux or self._block_step or self._blocks_ok(s)
+
+    def step_ok(self, s: _Search, source: int, target: int, tagged: bool) -> bool:
+        return not self._block_step or self._blocks_ok(s)
+
+    # -- result ------------------------------------------------------------
+
+    def score(self, pos: Position, winner: Player) -> Result:
+        loser = winner.other
+        mode = self.option("long_scoring")
+        off = pos.off(loser)
+        pts = pos.points(loser)
+        left = 15 - off
+        if mode == "checkers_left":
+            return Result(winner, left, "checkers_left")
+        all_home = sum(pts[:6]) == 15
+        in_start = any(pts[18:24])
+        if mode == "s0_end":
+            if off:
+                return Result(winner, left, "checkers_left")
+            return Result(winner, 3, "koks") if all_home else Result(winner, 2, "mars")
+        if off:
+            return Result(winner, 1, "oin")
+        if mode == "koks_home_mars" and all_home:
+            return Result(winner, 4, "home_mars")
+        if mode in ("koks_start_quarter", "koks_home_mars") and in_start:
+            return Result(winner, 3, "koks")
+        return Result(winner, 2, "mars")
+
+
+class Nardgammon(Long):
+    """Nardgammon (нардгаммон): long nardy where a six-block with no opposing
+    checker ahead is forbidden at every moment of a play, transient blocks
+    included (``block_check="step"``). All other rules and options as
+    :class:`Long`.
+
+    >>> import nardy
+    >>> nardy.ruleset("nardgammon").option("block_check")
+    'step'
+    """
+
+    name = "nardgammon"
+    title = "Nardgammon"
+    aliases: ClassVar[tuple[str, ...]] = ("nardgammon_long",)
+    OPTIONS: ClassVar[tuple[Option, ...]] = tuple(
+        Option(o.name, o.values, "step", o.doc) if o.name == "block_check" else o
+        for o in Long.OPTIONS
+    )
