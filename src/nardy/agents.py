@@ -1,0 +1,120 @@
+"""Built-in players: a random one and a simple greedy one.
+
+An agent picks one of ``game.legal_plays()``. They serve self-play, tests and
+as baselines for stronger bots.
+
+>>> import nardy
+>>> from nardy.agents import GreedyAgent, RandomAgent, play_game
+>>> game = nardy.Game(nardy.ruleset("short"), seed=1)
+>>> result = play_game(game, {nardy.WHITE: GreedyAgent(), nardy.BLACK: RandomAgent(seed=1)})
+>>> result.kind in ("oin", "mars", "koks")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from nardy.core import CHECKERS, Play, Player, Position, Result, to_other_numbering
+from nardy.game import Game
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "play_game", "evaluate"]
+
+
+class Agent(Protocol):
+    """Anything with a name that chooses a play for the player to move."""
+
+    name: str
+
+    def choose(self, game: Game) -> Play: ...
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal plays (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Play:
+        plays = game.legal_plays()
+        return plays[0] if len(plays) == 1 else self.rng.choice(plays)
+
+
+class GreedyAgent:
+    """Chooses the play whose resulting position :func:`evaluate` rates best."""
+
+    name = "greedy"
+
+    def choose(self, game: Game) -> Play:
+        plays = game.legal_plays()
+        if len(plays) == 1:
+            return plays[0]
+        mover = game.turn
+        best, best_value = plays[0], float("-inf")
+        for play in plays:
+            value = evaluate(game.position_after(play), mover)
+            if value > best_value:
+                best, best_value = play, value
+        return best
+
+
+AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def evaluate(pos: Position, player: Player) -> float:
+    """A hand-made rating of ``pos`` for ``player`` (higher is better).
+
+    Short family: race lead in pips, checkers borne off, points made (more for
+    the home board), opposing checkers on the bar, minus exposed blots.
+    Long family: race lead, checkers borne off, points held, the longest run of
+    held points, checkers brought past the opponent's head, minus checkers left
+    on the head.
+    """
+    other = player.other
+    mine = pos.points(player)
+    theirs = pos.points(other)
+    value = float(pos.pips(other) - pos.pips(player)) + 6.0 * (pos.off(player) - pos.off(other))
+    if pos.family == "short":
+        value += 8.0 * pos.bar(other)
+        # where the opponent's checkers can hit from: points behind our blots
+        opp_far = max((to_other_numbering("short", i + 1) for i, n in enumerate(theirs) if n), default=0)
+        if pos.bar(other):
+            opp_far = 25
+        for i, n in enumerate(mine):
+            point = i + 1
+            if n >= 2:
+                value += 3.0 if point <= 6 else 2.0 if point <= 11 else 1.0
+            elif n == 1 and point < opp_far:
+                value -= 4.0 + (2.0 if point <= 6 else 0.0)
+        return value
+    run = longest = 0
+    for i in range(24):
+        if mine[i]:
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    held = sum(1 for n in mine if n)
+    past = sum(mine[:12])
+    return value + 2.0 * held + 3.0 * min(longest, 6) + 0.5 * past - 1.5 * max(mine[23] - 1, 0) * (
+        1 if pos.off(player) < CHECKERS else 0
+    )
+
+
+def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000) -> Result:
+    """Let ``agents`` play ``game`` to the end (rolling from the game's RNG)."""
+    while not game.is_over():
+        if game.dice is None:
+            game.roll()
+        game.play(agents[game.turn].choose(game))
+        if game.plies > max_plays:  # pragma: no cover - every ruleset's games end
+            raise RuntimeError("the game did not end")
+    result = game.result()
+    assert result is not None
+    return result
