@@ -365,6 +365,8 @@ def report(res: dict[str, Any]) -> str:
         lg, gm = r["legal"], r["games"]
         out.append(f"| {name} | {r['cases']} | {fmt_rate(lg['median_per_s'])} | {lg['mean_plays']:.1f} "
                    f"| {fmt_rate(gm['median_per_s'])} | {gm['mean_plies']:.0f} | {fmt_rate(gm['plies_per_s'])} |")
+    for name, err in res.get("nardy_errors", {}).items():
+        out.append(f"| {name} | FAILED: {err} | | | | | |")
     peers = res.get("peers")
     if not peers:
         out.append("\n(peer comparison skipped: " + res.get("peers_skipped", "") + ")")
@@ -393,11 +395,11 @@ def report(res: dict[str, Any]) -> str:
         c = rate(legal, n, "canon")
         g = rate(games, n)
         turns = games.get(n, {}).get("mean_turns")
+        turns_s = f"{turns:.0f}" if turns else "-"
         nat = rate(legal, n, "native")
         label = f"**{n}**" if n == "nardy" else n
         out.append(f"| {label} | {fmt_rate(nat)} | {fmt_rate(c)} | {fmt_ratio(c, gym_c)} | {fmt_ratio(c, bg_c)} "
-                   f"| {fmt_rate(g)} | {fmt_ratio(g, gym_g)} | {fmt_ratio(g, bg_g)} "
-                   f"| {turns:.0f} |" if turns else "| - |")
+                   f"| {fmt_rate(g)} | {fmt_ratio(g, gym_g)} | {fmt_ratio(g, bg_g)} | {turns_s} |")
     nz = res["nardy"].get("short", {}).get("games", {}).get("median_per_s")
     out.append(f"\nnardy short through its own API (nardy.Game loop above): {fmt_rate(nz)} games/s = "
                f"{fmt_ratio(nz, gym_g)} gym_backgammon, {fmt_ratio(nz, bg_g)} bgsage (generic-loop figures).")
@@ -453,10 +455,15 @@ def main() -> int:
 
     # (1) nardy itself, every ruleset
     for name in [n for n in args.rulesets.split(",") if n]:
-        rules = nardy.ruleset(name)
-        items, source = nardy_cases(name, n_cases, args.cases_file, args.seed)
-        lg = bench_nardy_legal(rules, items, repeats, budget)
-        gm = bench_nardy_games(rules, repeats, gbudget, args.seed)
+        try:
+            rules = nardy.ruleset(name)
+            items, source = nardy_cases(name, n_cases, args.cases_file, args.seed)
+            lg = bench_nardy_legal(rules, items, repeats, budget)
+            gm = bench_nardy_games(rules, repeats, gbudget, args.seed)
+        except Exception as e:  # a ruleset in progress must not sink the whole run
+            res.setdefault("nardy_errors", {})[name] = f"{type(e).__name__}: {e}"
+            print(f"[nardy {name:11s}] FAILED: {type(e).__name__}: {e}", flush=True)
+            continue
         res["nardy"][name] = {"cases": source, "legal": lg, "games": gm}
         print(f"[nardy {name:11s}] legal_plays {lg['median_per_s']:>9,.0f}/s (n={lg['n_items']}, "
               f"{lg['mean_plays']:.1f} plays/call)   games {gm['median_per_s']:>7,.1f}/s "

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+from operator import sub as _sub
 from typing import Any
 
 import nardy
@@ -45,10 +46,10 @@ except ImportError:  # nardy-only runs still work without the peer folder
         arbitrary_positions = True
 
         def start(self) -> Any:
-            return self.set_position({"pos": START})
+            return self.set_position({"pos": START})  # type: ignore[attr-defined]
 
         def pass_turn(self, native: Any) -> Any:
-            return self.next_turn(native)
+            return self.next_turn(native)  # type: ignore[attr-defined]
 
         def legal_canon(self, native: Any, d1: int, d2: int, pos: Any = None) -> list:
             res = self.legal_results(native, d1, d2)  # type: ignore[attr-defined]
@@ -70,8 +71,8 @@ except ImportError:  # nardy-only runs still work without the peer folder
 def pos28_to_position(rules: nardy.RuleSet, p: Any, turn: Player = Player.WHITE) -> Position:
     """A validated nardy Position with ``turn`` to move, built from POS28 ``p``.
 
-    The mover's points are ``turn``'s own points; opponent checkers on the
-    mover's point k stand on the opponent's own point 25-k.
+    The mover's points are ``turn``'s own points; an opposing checker on the
+    mover's point k stands on the opponent's own point 25-k.
     """
     mine = [0] * 24
     theirs = [0] * 24
@@ -88,14 +89,14 @@ def pos28_to_position(rules: nardy.RuleSet, p: Any, turn: Player = Player.WHITE)
 
 def position_to_pos28(pos: Position, mover: Player) -> tuple[int, ...]:
     """POS28 of a short-family ``pos`` seen by ``mover`` (whoever's turn it is)."""
-    other = Player.BLACK if mover == Player.WHITE else Player.WHITE
-    mine = pos.points(mover)
-    theirs = pos.points(other)
-    # mover point k (index k-1) is the opponent's point 25-k (index 24-k)
-    pts = [m if m else -theirs[23 - i] for i, m in enumerate(mine)]
-    mbar, obar = pos.bar(mover), pos.bar(other)
+    if mover == Player.WHITE:
+        mine, theirs, mbar, obar = pos.white, pos.black, pos.white_bar, pos.black_bar
+    else:
+        mine, theirs, mbar, obar = pos.black, pos.white, pos.black_bar, pos.white_bar
+    # mover point k (index k-1) is the opponent's point 25-k (index 24-k); a point
+    # holds checkers of one side only, so mine - theirs is the signed count
     return (
-        *pts,
+        *map(_sub, mine, theirs[::-1]),
         mbar,
         obar,
         15 - sum(mine) - mbar,
@@ -105,7 +106,7 @@ def position_to_pos28(pos: Position, mover: Player) -> tuple[int, ...]:
 
 class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
     """nardy short ruleset.  native = nardy.Position (the mover is ``pos.turn``);
-    a result = the nardy.Play returned by ``rules.legal_plays`` (it carries the
+    a result = a nardy.Play as returned by ``rules.legal_plays`` (it carries the
     position it was generated from, so ``rules.apply`` needs no second search).
 
     nardy never returns an empty list: when nothing can move, the only play is
@@ -120,7 +121,7 @@ class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
             raise ValueError("POS28 describes a short-family (backgammon) board")
         self._legal = self.rules.legal_plays
         self._apply = self.rules.apply
-        self._last: Play | None = None  # one-entry cache: is_won() then next_turn()
+        self._last: Play | None = None  # one-entry cache: is_won(r) then next_turn(r)
         self._last_after: Position | None = None
 
     def start(self) -> Position:
@@ -132,17 +133,16 @@ class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
     def legal_results(self, native: Position, d1: int, d2: int) -> tuple[Play, ...]:
         return self._legal(native, (d1, d2))
 
-    def _after(self, play: Play) -> Position:
-        if play is self._last:
-            return self._last_after  # type: ignore[return-value]
-        after = self._apply(play._origin, play)  # the turn passes to the opponent
-        self._last = play
-        self._last_after = after
-        return after
-
     def to_canon(self, play: Play) -> tuple[int, ...]:
-        # the mover is the side to move in the play's origin, not after.turn
-        return position_to_pos28(self._after(play), play._origin.turn)
+        # rules.apply passes the turn: convert from the mover's view (the origin's turn)
+        origin = play._origin
+        return position_to_pos28(self._apply(origin, play), origin.turn)
+
+    def _after(self, play: Play) -> Position:
+        if play is not self._last:
+            self._last_after = self._apply(play._origin, play)
+            self._last = play
+        return self._last_after  # type: ignore[return-value]
 
     def next_turn(self, play: Play) -> Position:
         return self._after(play)

@@ -96,8 +96,10 @@ def position_from_view(rules: nardy.RuleSet, v: Sequence[int], mover: Player, **
 
 
 def expand(dice: Sequence[int]) -> list[int]:
-    a, b = dice
-    return [a] * 4 if a == b else [a, b]
+    """The values a roll gives (a double: four); an already expanded tuple is kept."""
+    if len(dice) == 2 and dice[0] == dice[1]:
+        return [dice[0]] * 4
+    return list(dice)
 
 
 # --------------------------------------------------------------------------- independent rules

@@ -15,7 +15,9 @@ roll, values to play (a roll, a re-roll, owed values), or the end.
 <Play '8/5 6/5' dice=(3, 1)>
 >>> game.turn, game.dice
 (<Player.BLACK: 1>, None)
->>> game.undo(); game.dice
+>>> game.undo()
+PlayEvent(player=<Player.WHITE: 0>, play=<Play '8/5 6/5' dice=(3, 1)>)
+>>> game.dice
 (3, 1)
 """
 
@@ -111,7 +113,7 @@ class Game:
         if first is not None:
             if not isinstance(first, Player):
                 raise GameStateError(f"first must be a Player, not {first!r}")
-            self._pending = Pending("roll", first, first_player=first)
+            self._pending = Pending("roll", first, first_player=first)  # no opening roll
         else:
             if opening is None:
                 while True:
@@ -182,7 +184,10 @@ class Game:
         player = self._pending.player
         assert player is not None
         self._push(RollEvent(player, rolled))
-        self._pending = attrs.evolve(self._pending, phase="play", dice=rolled)
+        rolls = self._pending.rolls
+        if self._pending.context.kind == "roll":
+            rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
+        self._pending = attrs.evolve(self._pending, phase="play", dice=rolled, rolls=rolls)
         return rolled
 
     def legal_plays(self) -> tuple[Play, ...]:
@@ -272,7 +277,7 @@ class Game:
         nxt = self.rules.after_play(pending, after, play)
         if pending.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
-                return after, Pending("over", None, first_player=pending.first_player)
+                return after, attrs.evolve(pending, phase="over", player=None, dice=None)
             nxt = attrs.evolve(nxt, extra_turn=True)
         assert nxt.player is not None
         return _set_turn(after, nxt.player), nxt
@@ -285,8 +290,8 @@ class Game:
             and not pending.extra_turn
         ):
             # the other player has had one turn fewer: it plays one more turn
-            return Pending("roll", mover.other, first_player=first, extra_turn=True)
-        return Pending("over", None, first_player=first)
+            return self.rules.next_turn(pending, mover.other, extra_turn=True)
+        return attrs.evolve(pending, phase="over", player=None, dice=None)
 
     def _check_over(self) -> None:
         if self._pending.phase != "over":

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from nardy.errors import UnknownRuleSetError
 from nardy.rules.base import Option, Pending, PlayContext, RuleSet
-from nardy.rules.long import Long, Nardgammon
-from nardy.rules.short import Short
+from nardy.rules.fevga import Fevga, Giul
+from nardy.rules.gulbar import Crazy, CrazyGulbar, Gulbar, Khachapuri
+from nardy.rules.long import Long, LongFamily, Nardgammon
+from nardy.rules.short import Caucasian, Short
 
 __all__ = [
     "RuleSet",
@@ -20,8 +22,16 @@ __all__ = [
     "PlayContext",
     "Pending",
     "Short",
+    "Caucasian",
+    "LongFamily",
     "Long",
     "Nardgammon",
+    "Gulbar",
+    "Khachapuri",
+    "Fevga",
+    "Crazy",
+    "CrazyGulbar",
+    "Giul",
     "REGISTRY",
     "ALIASES",
     "RULESET_NAMES",
@@ -46,7 +56,7 @@ def register(cls: type[RuleSet]) -> type[RuleSet]:
     return cls
 
 
-for _cls in (Short, Long, Nardgammon):
+for _cls in (Short, Caucasian, Long, Gulbar, Khachapuri, Fevga, Nardgammon, Crazy, CrazyGulbar, Giul):
     register(_cls)
 
 RULESET_NAMES: tuple[str, ...] = tuple(REGISTRY)

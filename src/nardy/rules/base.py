@@ -57,6 +57,10 @@ __all__ = ["Option", "RuleSet", "PlayContext", "Roll", "Phase", "Pending"]
 
 Roll = tuple[int, ...]
 
+#: marks a checker can carry during a play (see RuleSet.tag_after)
+MARKED: Final = 1
+FROZEN: Final = 2
+
 
 # --------------------------------------------------------------------------- options
 
@@ -97,6 +101,8 @@ class PlayContext:
 
     kind: Literal["roll", "reroll", "owed", "stage"] = "roll"
     head_used: int = 0
+    #: a doubles cascade stops after this stage (Crazy Gulbar's fourth-step rule)
+    final: bool = False
 
 
 ROLL_CONTEXT: Final = PlayContext()
@@ -123,6 +129,8 @@ class Pending:
     owed: tuple[Roll, ...] = ()
     first_player: Player | None = None
     extra_turn: bool = False
+    #: own rolls made so far by (White, Black)
+    rolls: tuple[int, int] = (0, 0)
 
 
 # --------------------------------------------------------------------------- search state
@@ -141,6 +149,7 @@ class _Search:
         "start_me",
         "opp_off",
         "aux",
+        "mode",
         "best",
         "found",
         "path",
@@ -160,6 +169,7 @@ class _Search:
         self.start_me: tuple[int, ...] = tuple(me)
         self.opp_off = 0
         self.aux = 0  # a per-call value a ruleset's hooks may precompute
+        self.mode = 0  # a per-call switch a ruleset may pass to its own hooks
         self.best = -1
         self.found: dict[tuple[int, ...], tuple[Step, ...]] = {}
         self.path: list[Step] = []
@@ -364,15 +374,16 @@ class RuleSet:
         return self._search(pos, values, limit)
 
     def _search(
-        self, pos: Position, values: Roll, head_limit: int | None
+        self, pos: Position, values: Roll, head_limit: int | None, mode: int = 0
     ) -> tuple[dict[tuple[int, ...], tuple[Step, ...]], int]:
         me, op = self._internal(pos)
         s = _Search(me, op, values, pos)
         s.head_limit = head_limit
+        s.mode = mode
         s.opp_off = pos.off(pos.turn.other)
         s.order_free = self.order_free
         if self.uses_tags:
-            s.tags = [0] * 26
+            s.tags = [0] * 52
         if s.equal and not s.order_free:
             s.seen = set()
         self.prepare(s)
@@ -458,7 +469,7 @@ class RuleSet:
                 if not self.source_ok(s, p):
                     continue
                 kinds = (False,) if tags is None else self._tag_kinds(me, tags, p)
-                for tagged in kinds:
+                for tagged in kinds:  # Caucasian: a marked and an unmarked checker differ
                     # apply
                     me[p] -= 1
                     if t:
@@ -468,13 +479,13 @@ class RuleSet:
                             me[26] |= 1 << t
                     else:
                         me[0] += 1
-                    ntag = False
+                    ntag = 0
                     if tags is not None:
                         ntag = self.tag_after(p, t, hit, tagged)
                         if tagged:
                             tags[p] -= 1
                         if ntag and t:
-                            tags[t] += 1
+                            tags[t if ntag == MARKED else t + 26] += 1
                     if self.step_ok(s, p, t, tagged):
                         s.path.append(STEPS[p][d][hit])
                         nfar = far - 1 if p >= 7 and t <= 6 else far
@@ -485,7 +496,7 @@ class RuleSet:
                         if tagged:
                             tags[p] += 1
                         if ntag and t:
-                            tags[t] -= 1
+                            tags[t if ntag == MARKED else t + 26] -= 1
                     me[p] += 1
                     if t:
                         me[t] -= 1
@@ -497,12 +508,17 @@ class RuleSet:
 
     @staticmethod
     def _tag_kinds(me: list[int], tags: list[int], p: int) -> tuple[bool, ...]:
+        """Which kinds of checker can move from ``p``: unmarked (False), marked (True).
+
+        ``tags[p]`` counts marked checkers on ``p``, ``tags[26 + p]`` frozen ones.
+        """
         if p > 24:
             return (False,)
         marked = tags[p]
+        unmarked = me[p] - marked - tags[26 + p]
         if not marked:
-            return (False,)
-        return (True,) if marked == me[p] else (False, True)
+            return (False,) if unmarked > 0 else ()
+        return (False, True) if unmarked > 0 else (True,)
 
     def _internal(self, pos: Position) -> tuple[list[int], list[int]]:
         """The mover-relative int lists (``me``, ``op``) of ``pos``."""
@@ -606,22 +622,43 @@ class RuleSet:
         s.head_limit = limit[1] if isinstance(limit, tuple) else limit
         s.opp_off = pos.off(pos.turn.other)
         if self.uses_tags:
-            s.tags = [0] * 26
+            s.tags = [0] * 52
         self.prepare(s)
-        remaining = list(values)
-        head = 0
-        for step in steps:
-            reason = self._step_reason(s, step, remaining, head)
+        return self._walk_from(s, list(steps), list(values), 0)
+
+    def _walk_from(
+        self, s: _Search, steps: list[Step], remaining: list[int], head: int
+    ) -> tuple[str, _Search, int]:
+        if not steps:
+            return "", s, head
+        step = steps[0]
+        kinds: tuple[bool, ...] = (False,)
+        if s.tags is not None and step.source <= 24:
+            kinds = self._tag_kinds(s.me, s.tags, step.source) or (False,)
+        first = ""
+        for tagged in kinds:
+            saved = (list(s.me), list(s.op), list(s.tags) if s.tags is not None else None)
+            reason = self._step_reason(s, step, remaining, head, tagged)
             if reason:
-                return f"{step}: {reason}", s, head
-            head += step.source == 24
-            remaining.remove(step.die)
-        return "", s, head
+                reason = f"{step}: {reason}"
+            else:
+                rest = list(remaining)
+                rest.remove(step.die)
+                reason, _, used = self._walk_from(s, steps[1:], rest, head + (step.source == 24))
+                if not reason:
+                    return "", s, used
+            first = first or reason
+            s.me[:], s.op[:] = saved[0], saved[1]
+            if saved[2] is not None and s.tags is not None:
+                s.tags[:] = saved[2]
+        return first, s, head
 
     #: what end_ok() enforces, for error messages
     end_rule: ClassVar[str] = "the final position breaks the rules"
 
-    def _step_reason(self, s: _Search, step: Step, remaining: list[int], head: int) -> str:
+    def _step_reason(
+        self, s: _Search, step: Step, remaining: list[int], head: int, tagged: bool = False
+    ) -> str:
         """Apply one step to the search state, or return the rule it breaks."""
         me, op = s.me, s.op
         p, d = step.source, step.die
@@ -671,15 +708,17 @@ class RuleSet:
                 me[26] |= 1 << t
         else:
             me[0] += 1
-        tagged = False
         if s.tags is not None:
-            # the marked checkers move last from a mixed point unless the notation says otherwise
-            tagged = bool(p <= 24 and s.tags[p] and s.tags[p] == me[p] + 1)
+            kinds = self._tag_kinds([*me[:p], me[p] + 1, *me[p + 1:]], s.tags, p)
+            if not kinds:
+                return self.source_rule
+            if tagged not in kinds:
+                tagged = kinds[0]
             ntag = self.tag_after(p, t, hit, tagged)
             if tagged:
                 s.tags[p] -= 1
             if ntag and t:
-                s.tags[t] += 1
+                s.tags[t if ntag == MARKED else t + 26] += 1
         if not self.step_ok(s, p, t, tagged):
             return self.step_rule
         return ""
@@ -695,7 +734,7 @@ class RuleSet:
     #: ``configure()`` may turn it off for an instance.
     order_free: bool = True
     #: True when tag_after() marks checkers (the generator then tracks marks)
-    uses_tags: ClassVar[bool] = False
+    uses_tags: bool = False
 
     def head_limit_for(
         self, pos: Position, values: Roll, context: PlayContext
@@ -719,9 +758,13 @@ class RuleSet:
         """Per-step: is the position after this step allowed? (``s.me`` is after it.)"""
         return True
 
-    def tag_after(self, source: int, target: int, hit: bool, tagged: bool) -> bool:
-        """Per-step: does the checker that moved carry a mark after this step?"""
-        return False
+    def tag_after(self, source: int, target: int, hit: bool, tagged: bool) -> int:
+        """Per-step: the mark the moved checker carries after this step.
+
+        ``0`` none, ``MARKED`` (Caucasian: may not hide), ``FROZEN`` (may not move
+        again in this play).
+        """
+        return 0
 
     def end_ok(self, s: _Search) -> bool:
         """End of play: is the final position ``s.me`` admissible (2.2)?"""
@@ -752,10 +795,10 @@ class RuleSet:
         >>> pos = rules.initial_position()
         >>> str(rules.parse_play(pos, "24/18 18/13", (6, 5)))
         '24/13'
-        >>> rules.parse_play(pos, "24/18 24/18", (6, 5))
+        >>> rules.parse_play(pos, "24/18 6/1", (6, 5))
         Traceback (most recent call last):
         ...
-        nardy.errors.IllegalPlayError: 24/18 24/18: no die 6 left to play
+        nardy.errors.IllegalPlayError: 24/18 6/1: 6/1: point 1 is closed (two or more opposing checkers)
         """
         from nardy.notation import parse_play
 
@@ -783,11 +826,19 @@ class RuleSet:
         turn: the opponent rolls next.
         """
         assert pending.player is not None
-        return Pending("roll", pending.player.other, first_player=pending.first_player)
+        return self.next_turn(pending, pending.player.other)
+
+    @staticmethod
+    def next_turn(pending: Pending, player: Player, **changes: Any) -> Pending:
+        """``pending`` carried over to a new state where ``player`` must roll."""
+        return attrs.evolve(
+            pending, phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes
+        )
 
     def opening(self, first: Player, dice: Roll) -> Pending:
         """The pending state after the opening roll ``dice`` (winner's die first)."""
         if self.option("opening_roll") == "use_opening_dice":
-            return Pending("play", first, dice, first_player=first)
+            rolls = (1, 0) if first == Player.WHITE else (0, 1)
+            return Pending("play", first, dice, first_player=first, rolls=rolls)
         return Pending("roll", first, first_player=first)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nardy.rules.base import Option
 
-__all__ = ["opening_roll", "last_roll_draw", "bearoff_options"]
+__all__ = ["opening_roll", "last_roll_draw", "bearoff_options", "with_defaults"]
 
 
 def opening_roll(default: str) -> Option:
@@ -51,3 +51,19 @@ def bearoff_options(
             "False: once all checkers are home, every step must bear off",
         ),
     )
+
+
+def with_defaults(options: tuple[Option, ...], **defaults: object) -> tuple[Option, ...]:
+    """``options`` with some defaults changed (a variant's presets)."""
+    unknown = set(defaults) - {o.name for o in options}
+    if unknown:  # pragma: no cover - a programming error in a ruleset definition
+        raise KeyError(f"no such options: {sorted(unknown)}")
+    return tuple(
+        Option(o.name, o.values, defaults[o.name], o.doc) if o.name in defaults else o
+        for o in options
+    )
+
+
+def without(options: tuple[Option, ...], *names: str) -> tuple[Option, ...]:
+    """``options`` without the named ones (rules a variant does not have)."""
+    return tuple(o for o in options if o.name not in names)
