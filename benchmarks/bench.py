@@ -356,7 +356,8 @@ def report(res: dict[str, Any]) -> str:
     y = res["yardstick"]["python_loop_iter_per_s"]
     out.append(f"Machine: Python {m['python']}, {m['cpus']} CPUs, {m['platform']}; "
                f"pure-Python `for i in range(N): s += i` = {y / 1e6:.1f} M iter/s; "
-               f"mode: {res['mode']}; run took {res['elapsed_s']:.0f} s\n")
+               f"mode: {res['mode']}; run took {res['elapsed_s']:.0f} s; load average "
+               f"{m['loadavg_at_start'][0]:.2f} at start, {m['loadavg_at_end'][0]:.2f} at end\n")
     out.append("### nardy, per ruleset (median of repeats)\n")
     out.append("| ruleset | cases | legal_plays calls/s | mean plays/call | random games/s "
                "| mean plies/game | plies/s |")
@@ -426,7 +427,7 @@ def main() -> int:
     ap.add_argument("--cases", type=int, help="cases per ruleset (default 1000; quick 200)")
     ap.add_argument("--repeats", type=int, help="timed repeats per figure (default 5; quick 3)")
     ap.add_argument("--budget", type=float, help="seconds per legal-play figure (default 4; quick 0.5)")
-    ap.add_argument("--game-budget", type=float, help="seconds per games figure (default 8; quick 0.8)")
+    ap.add_argument("--game-budget", type=float, help="seconds per games figure (default 6; quick 0.8)")
     ap.add_argument("--rulesets", default=",".join(nardy.RULESET_NAMES),
                     help="comma list (default: every name in nardy.RULESET_NAMES)")
     ap.add_argument("--peers", default=",".join(PEER_NAMES),
@@ -439,13 +440,14 @@ def main() -> int:
     n_cases = args.cases or (200 if q else 1000)
     repeats = args.repeats or (3 if q else 5)
     budget = args.budget or (0.5 if q else 4.0)
-    gbudget = args.game_budget or (0.8 if q else 8.0)
+    gbudget = args.game_budget or (0.8 if q else 6.0)
     t_start = time.perf_counter()
 
     res: dict[str, Any] = {
         "mode": "quick" if q else "full",
         "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "nardy": nardy.__version__},
+                    "cpus": os.cpu_count(), "nardy": nardy.__version__,
+                    "loadavg_at_start": os.getloadavg()},
         "settings": {"cases": n_cases, "repeats": repeats, "budget_s": budget,
                      "game_budget_s": gbudget, "seed": args.seed},
         "yardstick": yardstick(repeats, 1_000_000 if q else 5_000_000),
@@ -473,7 +475,9 @@ def main() -> int:
     peer_names = [n for n in args.peers.split(",") if n]
     if not NA.HAVE_PEERS:
         res["peers_skipped"] = f"adapters.py not found in {NA.PEER_DIR}"
-    elif peer_names:
+    elif not peer_names:
+        res["peers_skipped"] = "no peers requested (--peers '')"
+    else:
         ads: dict[str, Any] = {"nardy": NA.NardyAdapter()}
         import contextlib
         import io
@@ -529,6 +533,7 @@ def main() -> int:
         peers["ratios"] = ratios
 
     res["elapsed_s"] = time.perf_counter() - t_start
+    res["machine"]["loadavg_at_end"] = os.getloadavg()
     print()
     print(report(res))
     ratios = res.get("peers", {}).get("ratios", {})

@@ -12,7 +12,7 @@ any legal order (``24/18 18/13``), chains (``24/18/13``), ``25``/``0`` or
 >>> rules = nardy.ruleset("short")
 >>> pos = rules.initial_position()
 >>> [str(p) for p in rules.legal_plays(pos, (3, 1))][:2]
-['24/21 24/23', '24/21/20']
+['24/23 24/21', '24/20']
 >>> str(rules.parse_play(pos, "24-21, 21-20", (3, 1)))
 '24/20'
 """
