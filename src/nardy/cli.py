@@ -50,7 +50,12 @@ def _progress(total: int, label: str, enabled: bool) -> Iterator[int]:
         yield from range(total)
         return
     try:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+        from rich.progress import (  # type: ignore[import-not-found, unused-ignore]
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+        )
     except ImportError:
         step = max(total // 20, 1)
         for i in range(total):

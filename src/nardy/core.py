@@ -62,7 +62,7 @@ class Player(enum.IntEnum):
         """The opponent."""
         return _OTHER[self]
 
-    def __invert__(self) -> Player:  # type: ignore[override]
+    def __invert__(self) -> Player:
         return _OTHER[self]
 
     def __str__(self) -> str:

@@ -16,7 +16,7 @@ shared generator like any other.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -129,7 +129,7 @@ def after_long_play(rules: RuleSet, pending: Pending, pos: Position, play: Play)
             )
         return rules.next_turn(pending, mover)
 
-    opts = rules._options
+    opts: dict[str, Any] = rules._options
     rule = opts.get("doubles_rule", "normal")
     dice = pending.dice
     played = len(play.steps)
@@ -160,7 +160,7 @@ def _after_stage(
     """Cascade flow after one stage (the rolled double is the first stage)."""
     mover = pending.player
     assert mover is not None and pending.dice is not None
-    opts = rules._options
+    opts: dict[str, Any] = rules._options
     d = pending.dice[0]
     played = len(play.steps)
     owed_flow = opts["cascade_owed"]

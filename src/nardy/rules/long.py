@@ -8,7 +8,7 @@ cascade; see :mod:`nardy.rules.doubles`).
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from nardy.core import Play, Player, Position, Result
 from nardy.rules.base import Option, Pending, PlayContext, Roll, RuleSet, _Search
@@ -84,7 +84,7 @@ class LongFamily(RuleSet):
         cascade stages ``crazy_head_per_stage``; with ``head_limit_scope="turn"``
         the allowance covers the whole turn; the first-turn exception on a
         player's first own roll (``first_turn_head``)."""
-        opts = self._options
+        opts: dict[str, Any] = self._options
         limit: int | None = opts.get("head_limit")
         if limit is None:
             return None
