@@ -152,6 +152,9 @@ class Play:
     # result: they let RuleSet.apply skip a second search. Not part of equality.
     _origin: Position | None = attrs.field(default=None, eq=False, alias="origin")
     _key: tuple[int, ...] | None = attrs.field(default=None, eq=False, alias="key")
+    # True when the ruleset's legality depends on step order: str() then keeps the
+    # stored (legal) order instead of sorting moves by source.
+    _ordered: bool = attrs.field(default=False, eq=False, alias="ordered")
 
     def __len__(self) -> int:
         return len(self.steps)

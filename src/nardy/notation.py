@@ -75,7 +75,8 @@ def format_play(play: Play) -> str:
         last = chain[-1]
         parts.append(format_point(last.target) + ("*" if last.hit else ""))
         moves.append((chain[0].source, last.target, "/".join(parts)))
-    moves.sort(key=lambda m: (-m[0], -m[1]))
+    if not play._ordered:  # gnubg order; a ruleset where order matters keeps the legal one
+        moves.sort(key=lambda m: (-m[0], -m[1]))
     out: list[str] = []
     i = 0
     while i < len(moves):
@@ -154,12 +155,16 @@ def parse_play(
     if key is not None and key in by_key:
         play = by_key[key]
         steps = _as_single_steps(moves, values)
-        if steps is not None and not rules.order_free and len(steps) == len(play.steps):
-            # the order was written out and matters in this ruleset: it must be legal
-            reason = rules.explain(pos, values, steps, context)
-            if _walk_ok(rules, pos, values, steps, context):
-                return play
-            raise IllegalPlayError(reason)
+        if (
+            steps is not None
+            and not rules.order_free
+            and len(steps) == len(play.steps)
+            and moves != parse_moves(format_play(play))
+        ):
+            # single steps written out in an order, in a ruleset where order
+            # matters (Caucasian marks, per-step checks): that order must be legal
+            if not _walk_ok(rules, pos, values, steps, context):
+                raise IllegalPlayError(rules.explain(pos, values, steps, context))
         return play
     # 2. illegal: explain with the most literal reading of the text
     steps = _as_single_steps(moves, values) or _decompose(moves, values)
@@ -181,7 +186,7 @@ def _simulate(
             raise IllegalPlayError(f"{text.strip()}: no checker on {format_point(src)}")
         me[src] -= 1
         for point, hit in move[1:-1]:
-            if hit:
+            if hit and not me[26] >> point & 1:  # (another move may have hit there already)
                 if not rules._hits or op[point] != 1:
                     raise IllegalPlayError(f"{text.strip()}: no blot to hit on {point}")
                 op[point] = 0

@@ -224,6 +224,11 @@ class RuleSet:
         self._home_moves = bool(self._options.get("home_moves_after_all_home", True))
         self._overshoot_start = self._options.get("bearoff_overshoot_check") == "turn_start"
         self.order_free = type(self).order_free
+        # hooks the generator must call: those a subclass overrides (configure() may drop some)
+        cls = type(self)
+        self._end_hook = None if cls.end_ok is RuleSet.end_ok else self.end_ok
+        self._source_hook = None if cls.source_ok is RuleSet.source_ok else self.source_ok
+        self._step_hook = None if cls.step_ok is RuleSet.step_ok else self.step_ok
         self.configure()
 
     def configure(self) -> None:
@@ -405,7 +410,8 @@ class RuleSet:
     def _dfs(self, s: _Search, depth: int, used: int, maxsrc: int, far: int, head: int) -> None:
         me = s.me
         # every prefix is a candidate (2.2); only the longest admissible ones survive (2.3)
-        if depth >= s.best and self.end_ok(s):
+        end_hook = self._end_hook
+        if depth >= s.best and (end_hook is None or end_hook(s)):
             key = tuple(me)
             if depth > s.best:
                 s.best = depth
@@ -424,6 +430,8 @@ class RuleSet:
         hits = self._hits
         tags = s.tags
         limit = s.head_limit
+        source_hook = self._source_hook
+        step_hook = self._step_hook
         tried = 0
         for i in range(s.n):
             if used >> i & 1:
@@ -466,7 +474,7 @@ class RuleSet:
                         if self._overshoot_start and any(s.start_me[q] for q in range(d, 7)):
                             continue
                     t = 0
-                if not self.source_ok(s, p):
+                if source_hook is not None and not source_hook(s, p):
                     continue
                 kinds = (False,) if tags is None else self._tag_kinds(me, tags, p)
                 for tagged in kinds:  # Caucasian: a marked and an unmarked checker differ
@@ -486,7 +494,7 @@ class RuleSet:
                             tags[p] -= 1
                         if ntag and t:
                             tags[t if ntag == MARKED else t + 26] += 1
-                    if self.step_ok(s, p, t, tagged):
+                    if step_hook is None or step_hook(s, p, t, tagged):
                         s.path.append(STEPS[p][d][hit])
                         nfar = far - 1 if p >= 7 and t <= 6 else far
                         self._dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24))
@@ -538,7 +546,10 @@ class RuleSet:
     ) -> tuple[Play, ...]:
         if not found:  # pragma: no cover - the empty candidate always exists
             return (Play((), values, origin=pos, key=None),)
-        return tuple(Play(steps, values, origin=pos, key=key) for key, steps in found.items())
+        ordered = not self.order_free
+        return tuple(
+            Play(steps, values, origin=pos, key=key, ordered=ordered) for key, steps in found.items()
+        )
 
     def _after(self, pos: Position, key: tuple[int, ...], turn: Player, moved: bool) -> Position:
         """The position a generator key describes, with the turn and first-play flag given."""
@@ -696,8 +707,6 @@ class RuleSet:
                 if self._overshoot_start and any(s.start_me[q] for q in range(d, 7)):
                     return f"a {d} may bear off from {p} only if no checker stood on {d} or higher at the start"
             t = 0
-        if hit != step.hit and t:
-            return "a blot there is hit" if hit else "there is no blot to hit"
         if not self.source_ok(s, p):
             return self.source_rule
         me[p] -= 1

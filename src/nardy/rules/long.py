@@ -203,6 +203,8 @@ class Long(LongFamily):
         self._block_step = self.option("block_check") == "step"
         if self._block_step:
             self.order_free = False
+        else:
+            self._step_hook = None
 
     # -- six-block rule ----------------------------------------------------
 

@@ -84,6 +84,8 @@ class Short(RuleSet):
         if self._zone is not None or self._freeze:
             self.uses_tags = True
             self.order_free = False
+        if self._zone is None:
+            self._step_hook = None
 
     def tag_after(self, source: int, target: int, hit: bool, tagged: bool) -> int:
         """Marks: a hitter in the zone is marked (Caucasian); a hitter in the home
