@@ -78,20 +78,6 @@ def fit_items(fn: Callable[[Any], Any], items: list, repeats: int, budget_s: flo
     return items[:n]
 
 
-def time_calls(fn: Callable[[Any], Any], items: list, repeats: int, budget_s: float) -> dict[str, Any]:
-    """Median calls/s of ``fn(item)`` over ``items`` (the harness of bench_peers.py)."""
-    sub = fit_items(fn, items, repeats, budget_s)
-
-    def run() -> int:
-        for it in sub:
-            fn(it)
-        return len(sub)
-
-    out = median_rate(run, repeats)
-    out["n_items"] = len(sub)
-    return out
-
-
 def yardstick(repeats: int, n: int) -> dict[str, Any]:
     def run() -> int:
         s = 0
@@ -228,16 +214,53 @@ def usable_natives(ad: Any, cases: list[dict]) -> list[tuple]:
     return out
 
 
-def bench_peer_legal(ad: Any, cases: list[dict], repeats: int, budget_s: float) -> dict[str, Any]:
-    natives = usable_natives(ad, cases)
-    out: dict[str, Any] = {"cases_usable": len(natives)}
-    if not natives:
-        return out
-    call = native_call(ad)
-    items = [native_prep(ad, nat, d1, d2) for nat, d1, d2, _ in natives]
-    out["native"] = time_calls(call, items, repeats, budget_s)
-    canon = ad.legal_canon
-    out["canon"] = time_calls(lambda x: canon(x[0], x[1], x[2], pos=x[3]), natives, repeats, budget_s)
+def interleaved(runs: dict[str, Callable[[], int]], repeats: int) -> dict[str, dict[str, Any]]:
+    """Time every ``run`` once per round, round-robin over the engines, ``repeats`` rounds:
+    a change of machine load during the run then hits every engine alike (the ratios
+    stay meaningful). Returns the median units/s per engine."""
+    rates: dict[str, list[float]] = {n: [] for n in runs}
+    for _ in range(repeats):
+        for n, run in runs.items():
+            t = time.perf_counter()
+            k = run()
+            rates[n].append(k / (time.perf_counter() - t))
+    return {n: {"median_per_s": statistics.median(r), "rates": r} for n, r in rates.items()}
+
+
+def pass_over(fn: Callable[[Any], Any], sub: list) -> Callable[[], int]:
+    def run() -> int:
+        for it in sub:
+            fn(it)
+        return len(sub)
+
+    return run
+
+
+def bench_peers_legal(ads: dict[str, Any], cases: list[dict], repeats: int, budget_s: float) -> dict[str, Any]:
+    """native and canon calls/s of every engine, repeats interleaved across engines."""
+    out: dict[str, Any] = {}
+    runs: dict[str, Callable[[], int]] = {}
+    for n, ad in ads.items():
+        natives = usable_natives(ad, cases)
+        out[n] = {"cases_usable": len(natives)}
+        if not natives:
+            continue
+        call = native_call(ad)
+        items = [native_prep(ad, nat, d1, d2) for nat, d1, d2, _ in natives]
+        sub = fit_items(call, items, repeats, budget_s)
+        out[n]["native"] = {"n_items": len(sub)}
+        runs[f"{n}\0native"] = pass_over(call, sub)
+        canon = ad.legal_canon
+
+        def canon_call(x: tuple, canon: Callable = canon) -> Any:
+            return canon(x[0], x[1], x[2], pos=x[3])
+
+        sub = fit_items(canon_call, natives, repeats, budget_s)
+        out[n]["canon"] = {"n_items": len(sub)}
+        runs[f"{n}\0canon"] = pass_over(canon_call, sub)
+    for key, r in interleaved(runs, repeats).items():
+        n, what = key.split("\0")
+        out[n][what].update(r)
     return out
 
 
@@ -260,22 +283,44 @@ def random_game(ad: Any, rng: random.Random, max_turns: int = 20_000) -> int:
     return max_turns
 
 
-def bench_peer_games(ad: Any, repeats: int, budget_s: float, seed: int = 7) -> dict[str, Any]:
-    """As bench_peers.bench_games: calibrate on one game, then repeats of per_rep games."""
-    rng = random.Random(seed)
-    t = time.perf_counter()
-    turns = [random_game(ad, rng)]
-    one = time.perf_counter() - t
-    per_rep = max(1, min(200, int(budget_s / repeats / max(one, 1e-6))))
+def bench_peers_games(ads: dict[str, Any], repeats: int, budget_s: float, seed: int = 7,
+                      api_rules: nardy.RuleSet | None = None) -> dict[str, Any]:
+    """As bench_peers.bench_games (calibrate on one game, then repeats of per_rep games,
+    one seeded rng per engine), with the repeats interleaved across engines.  With
+    ``api_rules``, nardy's own ``nardy.Game`` loop joins the rounds as "nardy.Game"."""
+    out: dict[str, Any] = {}
+    runs: dict[str, Callable[[], int]] = {}
+    if api_rules is not None:
+        t = time.perf_counter()
+        nardy_game(api_rules, seed)
+        one = time.perf_counter() - t
+        k_api = max(2, min(2000, int(budget_s / repeats / max(one, 1e-6))))
+        plies: list[int] = []
+        out["nardy.Game"] = {"games_per_repeat": k_api, "turns": plies}
 
-    def run() -> int:
-        for _ in range(per_rep):
-            turns.append(random_game(ad, rng))
-        return per_rep
+        def run_api(k: int = k_api) -> int:
+            for s in range(seed, seed + k):  # the same seeds in every round
+                plies.append(nardy_game(api_rules, s))
+            return k
 
-    out = median_rate(run, repeats)
-    out["games_per_repeat"] = per_rep
-    out["mean_turns"] = statistics.mean(turns)
+        runs["nardy.Game"] = run_api
+    for n, ad in ads.items():
+        rng = random.Random(seed)
+        t = time.perf_counter()
+        turns = [random_game(ad, rng)]
+        one = time.perf_counter() - t
+        per_rep = max(1, min(200, int(budget_s / repeats / max(one, 1e-6))))
+        out[n] = {"games_per_repeat": per_rep, "turns": turns}
+
+        def run(ad: Any = ad, rng: random.Random = rng, turns: list = turns, k: int = per_rep) -> int:
+            for _ in range(k):
+                turns.append(random_game(ad, rng))
+            return k
+
+        runs[n] = run
+    for n, r in interleaved(runs, repeats).items():
+        out[n].update(r)
+        out[n]["mean_turns"] = statistics.mean(out[n].pop("turns"))
     return out
 
 
@@ -344,10 +389,17 @@ def fmt_rate(x: float | None) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
-def fmt_ratio(a: float | None, b: float | None) -> str:
-    if not a or not b:
-        return "-"
-    return f"{a / b:.2f}x"
+def paired_ratio(a: dict | None, b: dict | None) -> float | None:
+    """Median over the interleaved rounds of rate_a / rate_b: the rounds ran back to back,
+    so a load change during the run cancels out of each round's ratio."""
+    if not a or not b or not a.get("rates") or not b.get("rates"):
+        return None
+    return statistics.median(x / y for x, y in zip(a["rates"], b["rates"]))
+
+
+def fmt_ratio(a: dict | None, b: dict | None) -> str:
+    r = paired_ratio(a, b)
+    return "-" if r is None else f"{r:.2f}x"
 
 
 def report(res: dict[str, Any]) -> str:
@@ -374,18 +426,18 @@ def report(res: dict[str, Any]) -> str:
         return "\n".join(out)
     legal, games = peers["legal"], peers["games"]
 
-    def rate(d: dict, k: str, sub: str | None = None) -> float | None:
+    def timing(d: dict, k: str, sub: str | None = None) -> dict | None:
         v = d.get(k)
-        if not v:
-            return None
-        if sub:
+        if v and sub:
             v = v.get(sub)
-            if not v:
-                return None
-        return v["median_per_s"]
+        return v if v and "median_per_s" in v else None
 
-    gym_c, bg_c = rate(legal, "gym_backgammon", "canon"), rate(legal, "bgsage", "canon")
-    gym_g, bg_g = rate(games, "gym_backgammon"), rate(games, "bgsage")
+    def rate(d: dict, k: str, sub: str | None = None) -> float | None:
+        v = timing(d, k, sub)
+        return v["median_per_s"] if v else None
+
+    gym_c, bg_c = timing(legal, "gym_backgammon", "canon"), timing(legal, "bgsage", "canon")
+    gym_g, bg_g = timing(games, "gym_backgammon"), timing(games, "bgsage")
     out.append(f"\n### Side by side, same process, same generic loops ({peers['n_cases']} cases of "
                f"{peers['cases_source']})\n")
     out.append("| engine | native calls/s | canon calls/s | canon vs gym | canon vs bgsage "
@@ -393,17 +445,25 @@ def report(res: dict[str, Any]) -> str:
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     order = sorted(legal, key=lambda n: -(rate(legal, n, "canon") or 0))
     for n in order:
-        c = rate(legal, n, "canon")
-        g = rate(games, n)
+        c = timing(legal, n, "canon")
+        g = timing(games, n)
         turns = games.get(n, {}).get("mean_turns")
         turns_s = f"{turns:.0f}" if turns else "-"
         nat = rate(legal, n, "native")
         label = f"**{n}**" if n == "nardy" else n
-        out.append(f"| {label} | {fmt_rate(nat)} | {fmt_rate(c)} | {fmt_ratio(c, gym_c)} | {fmt_ratio(c, bg_c)} "
-                   f"| {fmt_rate(g)} | {fmt_ratio(g, gym_g)} | {fmt_ratio(g, bg_g)} | {turns_s} |")
-    nz = res["nardy"].get("short", {}).get("games", {}).get("median_per_s")
-    out.append(f"\nnardy short through its own API (nardy.Game loop above): {fmt_rate(nz)} games/s = "
-               f"{fmt_ratio(nz, gym_g)} gym_backgammon, {fmt_ratio(nz, bg_g)} bgsage (generic-loop figures).")
+        out.append(f"| {label} | {fmt_rate(nat)} | {fmt_rate(c and c['median_per_s'])} "
+                   f"| {fmt_ratio(c, gym_c)} | {fmt_ratio(c, bg_c)} "
+                   f"| {fmt_rate(g and g['median_per_s'])} | {fmt_ratio(g, gym_g)} | {fmt_ratio(g, bg_g)} "
+                   f"| {turns_s} |")
+    api = games.get("nardy.Game")
+    if api:
+        out.append(f"| nardy.Game (own API loop) | | | | | {fmt_rate(api['median_per_s'])} "
+                   f"| {fmt_ratio(api, gym_g)} | {fmt_ratio(api, bg_g)} | {api['mean_turns']:.0f} plies |")
+    out.append("\nRates: median of the rounds. Ratios: median over the rounds of the per-round ratio "
+               "(the engines are timed round-robin, so load changes cancel out). Games rows: the "
+               "generic adapter loop of bench_peers.py; 'nardy.Game' is nardy's own documented loop "
+               "(Game, roll, legal_plays, play: history, undo and turn flow included), timed in the "
+               "same rounds.")
     out.append("\nNative calls: " + "; ".join(f"{n}: {NATIVE_DESC.get(n, 'legal_results')}" for n in order))
     out.append("\n### Correctness (canon sets vs bgsage on the same cases)\n")
     out.append("| engine | cases checked | disagreements with bgsage |")
@@ -425,7 +485,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="a fast smoke run (seconds)")
     ap.add_argument("--out", help="write the results as JSON to this file")
     ap.add_argument("--cases", type=int, help="cases per ruleset (default 1000; quick 200)")
-    ap.add_argument("--repeats", type=int, help="timed repeats per figure (default 5; quick 3)")
+    ap.add_argument("--repeats", type=int, help="timed repeats per figure (default 7; quick 3)")
     ap.add_argument("--budget", type=float, help="seconds per legal-play figure (default 4; quick 0.5)")
     ap.add_argument("--game-budget", type=float, help="seconds per games figure (default 6; quick 0.8)")
     ap.add_argument("--rulesets", default=",".join(nardy.RULESET_NAMES),
@@ -438,7 +498,7 @@ def main() -> int:
 
     q = args.quick
     n_cases = args.cases or (200 if q else 1000)
-    repeats = args.repeats or (3 if q else 5)
+    repeats = args.repeats or (3 if q else 7)
     budget = args.budget or (0.5 if q else 4.0)
     gbudget = args.game_budget or (0.8 if q else 6.0)
     t_start = time.perf_counter()
@@ -507,28 +567,28 @@ def main() -> int:
             peers["correctness"] = {}
         peers["selfcheck"] = adapter_selfcheck(ads["nardy"], 3 if q else 20)
         print(f"[check] nardy adapter self-check: {peers['selfcheck']}", flush=True)
-        for n, ad in ads.items():
-            r = bench_peer_legal(ad, cases, repeats, budget)
-            peers["legal"][n] = r
+        peers["legal"] = bench_peers_legal(ads, cases, repeats, budget)
+        for n, r in peers["legal"].items():
             if "canon" in r:
                 print(f"[legal] {n:15s} native {r['native']['median_per_s']:>10,.0f}/s "
                       f"(n={r['native']['n_items']})  canon {r['canon']['median_per_s']:>9,.0f}/s "
                       f"(n={r['canon']['n_items']})", flush=True)
-        for n, ad in ads.items():
-            r = bench_peer_games(ad, repeats, gbudget)
-            peers["games"][n] = r
+        peers["games"] = bench_peers_games(ads, repeats, gbudget, api_rules=nardy.ruleset("short"))
+        for n, r in peers["games"].items():
             print(f"[games] {n:15s} {r['median_per_s']:>9,.1f} games/s (mean turns {r['mean_turns']:.0f}, "
                   f"{r['games_per_repeat']} games/repeat)", flush=True)
         ratios: dict[str, Any] = {}
         for ref in ("gym_backgammon", "bgsage", "gnubg", "openspiel"):
-            c_ref = peers["legal"].get(ref, {}).get("canon", {}).get("median_per_s")
-            g_ref = peers["games"].get(ref, {}).get("median_per_s")
+            c_ref = peers["legal"].get(ref, {}).get("canon")
+            g_ref = peers["games"].get(ref)
             if c_ref and g_ref:
                 ratios[f"nardy_vs_{ref}"] = {
-                    "canon": peers["legal"]["nardy"]["canon"]["median_per_s"] / c_ref,
-                    "games": peers["games"]["nardy"]["median_per_s"] / g_ref,
-                    "games_nardy_api": res["nardy"].get("short", {}).get("games", {}).get(
-                        "median_per_s", float("nan")) / g_ref,
+                    "canon": paired_ratio(peers["legal"]["nardy"]["canon"], c_ref),
+                    "games": paired_ratio(peers["games"]["nardy"], g_ref),
+                    "games_nardy_api": paired_ratio(peers["games"]["nardy.Game"], g_ref),
+                    "canon_of_medians": peers["legal"]["nardy"]["canon"]["median_per_s"]
+                    / c_ref["median_per_s"],
+                    "games_of_medians": peers["games"]["nardy"]["median_per_s"] / g_ref["median_per_s"],
                 }
         peers["ratios"] = ratios
 

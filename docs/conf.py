@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
 from sphinx.util import logging
@@ -29,7 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 import nardy  # noqa: E402
-import nardy.rules  # noqa: E402
 
 # -- project -------------------------------------------------------------------
 
@@ -51,7 +49,10 @@ extensions = [
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 default_role = "py:obj"
+# NARDY_DOCS_NITPICKY=1 reports every unresolved cross-reference (a check to run
+# by hand; links to the standard library need intersphinx as well).
 nitpicky = os.environ.get("NARDY_DOCS_NITPICKY") == "1"
+nitpick_ignore = [("py:class", "nardy.rules.base._Search")]
 
 # -- autodoc -------------------------------------------------------------------
 
@@ -110,6 +111,50 @@ def _skip_reexported(app: Sphinx, what: str, name: str, obj: Any, skip: bool, op
     return None
 
 
+def _resolve_aliases(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a reference to an object under its other name.
+
+    Each public object is documented once: under ``nardy.X`` if the top-level
+    package exports it, else in its defining module. Docstrings refer to it
+    either way (``nardy.RuleSet``, ``Game.pending`` inside ``nardy.game``,
+    ``Caucasian`` inside ``nardy.rules``), so an unresolved ``py`` reference is
+    retried under the documented name.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node["reftarget"].lstrip(".~")
+    modname = node.get("py:module")
+    candidates = [target] + ([f"{modname}.{target}"] if modname else [])
+    domain = env.get_domain("py")
+    for candidate in candidates:
+        parts = candidate.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            module = sys.modules.get(".".join(parts[:i]))
+            obj = getattr(module, parts[i], None) if module is not None else None
+            if obj is None:
+                continue
+            names = []
+            if parts[i] in nardy.__all__ and getattr(nardy, parts[i], None) is obj:
+                names.append(f"nardy.{parts[i]}")
+            qualname = getattr(obj, "__qualname__", None)
+            if isinstance(getattr(obj, "__module__", None), str) and isinstance(qualname, str):
+                names.append(f"{obj.__module__}.{qualname}")
+            for name in names:
+                new = ".".join([name, *parts[i + 1 :]])
+                if new == candidate:
+                    continue
+                newnode = node.deepcopy()
+                newnode["reftarget"] = new
+                newnode.attributes.pop("refspecific", None)
+                found = domain.resolve_xref(
+                    env, node["refdoc"], app.builder, node["reftype"], new, newnode, contnode
+                )
+                if found is not None:
+                    return found
+            break
+    return None
+
+
 def _check_public_api(app: Sphinx, env: Any) -> None:
     """Warn (an error under -W) when a name of ``nardy.__all__`` is not documented."""
     py = env.get_domain("py")
@@ -129,7 +174,6 @@ class RuleSetOptions(SphinxDirective):
     """
 
     required_arguments = 1
-    option_spec = {"class": directives.class_option}
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
@@ -154,11 +198,41 @@ class RuleSetOptions(SphinxDirective):
             ]
         node = nodes.container()
         self.state.nested_parse(StringList(lines, source=f"<nardy-options {name}>"), 0, node)
-        return node.children
+        return list(node.children)
+
+
+class RuleSetTable(SphinxDirective):
+    """``.. nardy-rulesets::``: every registered ruleset with its title and aliases."""
+
+    def run(self) -> list[nodes.Node]:
+        lines = [
+            ".. list-table:: The registered rulesets (``nardy.RULESET_NAMES``)",
+            "   :header-rows: 1",
+            "   :widths: 18 30 10 42",
+            "",
+            "   * - name",
+            "     - ruleset",
+            "     - family",
+            "     - aliases",
+        ]
+        for name in nardy.RULESET_NAMES:
+            cls = type(nardy.ruleset(name))
+            aliases = ", ".join(f"``{a}``" for a in cls.aliases) or "—"
+            lines += [
+                f"   * - ``{name}``",
+                f"     - {cls.title}",
+                f"     - {cls.family}",
+                f"     - {aliases}",
+            ]
+        node = nodes.container()
+        self.state.nested_parse(StringList(lines, source="<nardy-rulesets>"), 0, node)
+        return list(node.children)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-skip-member", _skip_reexported)
     app.connect("env-check-consistency", _check_public_api)
+    app.connect("missing-reference", _resolve_aliases)
     app.add_directive("nardy-options", RuleSetOptions)
+    app.add_directive("nardy-rulesets", RuleSetTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -16,7 +16,6 @@ import os
 import random
 from collections.abc import Iterable, Sequence
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -358,10 +357,70 @@ def random_long_positions(draw: st.DrawFn, name: str = "long") -> Position:
     return pos
 
 
+@st.composite
+def near_block_long_positions(draw: st.DrawFn, name: str = "long") -> Position:
+    """Long-family positions where the mover holds five of six consecutive points along the
+    opponent's route, with spare checkers behind the gap: many rolls could complete a
+    six-block, so the block rule (and, in Nardgammon, transient blocks) are exercised."""
+    from hypothesis import assume
+
+    rules = get_rules(name)
+    v = [0] * 28
+    q_bot = draw(st.integers(1, 19), label="block bottom (opponent numbering)")
+    run = [other_point("long", q) for q in range(q_bot, q_bot + 6)]  # mover numbering
+    gap = draw(st.sampled_from(run), label="gap")
+    left = 15
+    for p in run:
+        if p != gap:
+            n = draw(st.integers(1, 2))
+            v[p - 1] = n
+            left -= n
+    behind = [p for p in range(gap + 1, min(gap + 12, 24) + 1) if p not in run]
+    n_behind = draw(st.integers(1, min(4, left))) if behind else 0
+    for _ in range(n_behind):
+        p = draw(st.sampled_from(behind))
+        v[p - 1] += 1
+    left -= n_behind
+    # the rest of the mover's checkers: anywhere except the gap, or borne off
+    for _ in range(left):
+        p = draw(st.integers(0, 24))
+        if p == 0 or p == gap:
+            v[26] += 1
+        else:
+            v[p - 1] += 1
+    # opponent: behind the run (opponent points above it), sometimes one checker ahead
+    q_top = q_bot + 5
+    free_behind = [q for q in range(q_top + 1, 25) if v[other_point("long", q) - 1] == 0]
+    free_ahead = [q for q in range(1, q_bot) if v[other_point("long", q) - 1] == 0]
+    ahead = draw(st.integers(0, 2)) if free_ahead else 0
+    placed = 0
+    for _ in range(ahead):
+        q = draw(st.sampled_from(free_ahead))
+        v[other_point("long", q) - 1] -= 1
+        placed += 1
+    assume(free_behind or placed == 15)
+    for _ in range(15 - placed):
+        q = draw(st.sampled_from(free_behind))
+        v[other_point("long", q) - 1] -= 1
+    assume(block_ok(v))
+    opp = [-x if x < 0 else 0 for x in v[:24]]
+    flipped = [0] * 28
+    for p in range(1, 25):
+        q = other_point("long", p)
+        flipped[q - 1] = opp[p - 1] - (v[p - 1] if v[p - 1] > 0 else 0)
+    flipped[27] = v[26]
+    assume(block_ok(flipped))
+    mover = draw(st.sampled_from([Player.WHITE, Player.BLACK]))
+    moved = draw(st.booleans())
+    kw = {"white_moved": True, "black_moved": True}
+    kw["white_moved" if mover == Player.WHITE else "black_moved"] = moved
+    return position_from_view(rules, v, mover, **kw)
+
+
 def any_positions(name: str) -> st.SearchStrategy[Position]:
     if get_rules(name).family == "short":
         return st.one_of(reached_positions(name), random_short_positions())
-    return st.one_of(reached_positions(name), random_long_positions(name))
+    return st.one_of(reached_positions(name), random_long_positions(name), near_block_long_positions(name))
 
 
 dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
@@ -370,8 +429,3 @@ dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
 def results_of(rules: nardy.RuleSet, pos: Position, plays: Iterable[nardy.Play]) -> list[tuple[int, ...]]:
     """Mover-relative views of every play's resulting position."""
     return [view(rules.apply(pos, p), pos.turn) for p in plays]
-
-
-@pytest.fixture(params=RULESETS)
-def rules(request: pytest.FixtureRequest) -> nardy.RuleSet:
-    return get_rules(request.param)

@@ -9,6 +9,7 @@ installed (``pip install 'nardy[cli]'``), plain text otherwise.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -200,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NardyError as exc:
         print(f"nardy: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `nardy selfplay ... | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -37,8 +37,8 @@ Point: TypeAlias = int
 """A point number 1..24 in its owner's numbering; 25 is the bar, 0 is off the board."""
 
 Family: TypeAlias = Literal["short", "long"]
-"""Board geometry: ``"short"`` (opposite directions, hitting, a bar) or ``"long"``
-(both sides run the same way, a single checker holds a point)."""
+"""Board geometry, either ``"short"`` (opposite directions, hitting, a bar) or
+``"long"`` (both sides run the same way, a single checker holds a point)."""
 
 BAR: Final = 25
 OFF: Final = 0

@@ -107,6 +107,7 @@ class Game:
         self._history: list[tuple[Event, Position, Pending]] = []
         self._legal: tuple[Play, ...] | None = None
         self._result: Result | None = None
+        #: the opening roll that decided who starts (None when ``first=`` was given)
         self.opening: OpeningEvent | None = None
         if first is not None and opening is not None:
             raise GameStateError("give either first= or opening=, not both")
@@ -273,7 +274,8 @@ class Game:
         first_play = pending.context.kind == "roll"
         after = self.rules._after(self._position, play._key, mover, first_play)
         if after.off(mover) == CHECKERS:
-            return after, self._finish(pending, mover, after)
+            done = self._finish(pending, mover, after)
+            return (after if done.player is None else _set_turn(after, done.player)), done
         nxt = self.rules.after_play(pending, after, play)
         if pending.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won

@@ -66,24 +66,26 @@ def format_play(play: Play) -> str:
     """
     if not play.steps:
         return "pass"
-    moves: list[tuple[int, int, str]] = []
+    # each move: (source, target, path text without a final hit, final hit)
+    moves: list[tuple[int, int, str, bool]] = []
     for chain in _chains(play.steps):
         parts = [format_point(chain[0].source)]
         for step in chain[:-1]:
             if step.hit:
                 parts.append(f"{step.target}*")
         last = chain[-1]
-        parts.append(format_point(last.target) + ("*" if last.hit else ""))
-        moves.append((chain[0].source, last.target, "/".join(parts)))
+        parts.append(format_point(last.target))
+        moves.append((chain[0].source, last.target, "/".join(parts), last.hit))
     if not play._ordered:  # gnubg order; a ruleset where order matters keeps the legal one
         moves.sort(key=lambda m: (-m[0], -m[1]))
     out: list[str] = []
     i = 0
-    while i < len(moves):
+    while i < len(moves):  # repeats are grouped, a hit by any of them shown once: 13/7*(2)
         j = i
         while j < len(moves) and moves[j][2] == moves[i][2]:
             j += 1
-        out.append(moves[i][2] if j - i == 1 else f"{moves[i][2]}({j - i})")
+        text = moves[i][2] + ("*" if any(m[3] for m in moves[i:j]) else "")
+        out.append(text if j - i == 1 else f"{text}({j - i})")
         i = j
     return " ".join(out)
 
@@ -148,11 +150,8 @@ def parse_play(
     by_key = {p._key: p for p in legal}
     me, op = rules._internal(pos)
     # 1. move the checkers as written and look the resulting position up
-    try:
-        key = _simulate(rules, me, op, moves, text)
-    except IllegalPlayError:
-        key = None
-    if key is not None and key in by_key:
+    key = _simulate(rules, me, op, moves, text)
+    if key in by_key:
         play = by_key[key]
         steps = _as_single_steps(moves, values)
         if (
@@ -177,27 +176,28 @@ def parse_play(
 def _simulate(
     rules: RuleSet, me: list[int], op: list[int], moves: list[list[tuple[int, bool]]], text: str
 ) -> tuple[int, ...]:
-    """Move checkers along the written paths; the generator key of the result."""
+    """Move checkers along the written paths, in order; the generator key of the result."""
     me = list(me)
     op = list(op)
+    written = text.strip()
     for move in moves:
         src = move[0][0]
         if me[src] <= 0:
-            raise IllegalPlayError(f"{text.strip()}: no checker on {format_point(src)}")
+            raise IllegalPlayError(f"{written}: no checker of the mover on {format_point(src)}")
         me[src] -= 1
-        for point, hit in move[1:-1]:
-            if hit and not me[26] >> point & 1:  # (another move may have hit there already)
-                if not rules._hits or op[point] != 1:
-                    raise IllegalPlayError(f"{text.strip()}: no blot to hit on {point}")
-                op[point] = 0
-                me[26] |= 1 << point
-        dst, _ = move[-1]
+        for point, hit in move[1:]:
+            if point == OFF or not rules._hits:
+                continue
+            if op[point] == 1:  # landing on a blot hits it (a passing checker only if marked *)
+                if hit or point == move[-1][0]:
+                    op[point] = 0
+                    me[26] |= 1 << point
+            elif hit and not me[26] >> point & 1:
+                raise IllegalPlayError(f"{written}: no blot to hit on {point}")
+        dst = move[-1][0]
         if dst == OFF:
             me[0] += 1
         else:
-            if rules._hits and op[dst] == 1:
-                op[dst] = 0
-                me[26] |= 1 << dst
             me[dst] += 1
     return tuple(me)
 

@@ -34,7 +34,7 @@ objects are built once per emitted play.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal
 
 import attrs
@@ -150,6 +150,7 @@ class _Search:
         "opp_off",
         "aux",
         "mode",
+        "end",
         "best",
         "found",
         "path",
@@ -170,6 +171,7 @@ class _Search:
         self.opp_off = 0
         self.aux = 0  # a per-call value a ruleset's hooks may precompute
         self.mode = 0  # a per-call switch a ruleset may pass to its own hooks
+        self.end: Callable[[_Search], bool] | None = None
         self.best = -1
         self.found: dict[tuple[int, ...], tuple[Step, ...]] = {}
         self.path: list[Step] = []
@@ -392,6 +394,11 @@ class RuleSet:
         if s.equal and not s.order_free:
             s.seen = set()
         self.prepare(s)
+        s.end = self._end_hook
+        if s.end is not None and not mode and not s.end(s):
+            # a hand-set start that already breaks an end-of-play rule (RULES.md 4.3:
+            # impossible in real play): the rule cannot be kept, so it is not applied
+            s.end = None
         far = me[BAR] + sum(me[7:25])
         self._dfs(s, 0, 0, BAR, far, 0)
         found = s.found
@@ -410,7 +417,7 @@ class RuleSet:
     def _dfs(self, s: _Search, depth: int, used: int, maxsrc: int, far: int, head: int) -> None:
         me = s.me
         # every prefix is a candidate (2.2); only the longest admissible ones survive (2.3)
-        end_hook = self._end_hook
+        end_hook = s.end
         if depth >= s.best and (end_hook is None or end_hook(s)):
             key = tuple(me)
             if depth > s.best:
@@ -544,8 +551,8 @@ class RuleSet:
     def _plays(
         self, pos: Position, values: Roll, found: dict[tuple[int, ...], tuple[Step, ...]]
     ) -> tuple[Play, ...]:
-        if not found:  # pragma: no cover - the empty candidate always exists
-            return (Play((), values, origin=pos, key=None),)
+        if not found:  # pragma: no cover - the empty play is always admissible
+            raise InvalidPositionError(f"no play is admissible from {pos!r}, not even a pass")
         ordered = not self.order_free
         return tuple(
             Play(steps, values, origin=pos, key=key, ordered=ordered) for key, steps in found.items()
@@ -589,16 +596,30 @@ class RuleSet:
         return self._after(pos, key, pos.turn.other, True)
 
     def _key_of(self, pos: Position, play: Play, context: PlayContext) -> tuple[int, ...]:
-        """The generator key of ``play`` in ``pos``, checking that it is legal."""
-        if play._key is not None and (play._origin is pos or play._origin == pos):
-            return play._key
+        """The generator key of ``play`` in ``pos``, checking that it is legal.
+
+        A play is identified by the position it leads to (RULES.md 1.5): its
+        steps may be any legal order of a legal play.
+        """
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play, got {play!r}")
-        for legal in self.legal_plays(pos, play.dice, context):
-            if legal == play:
-                assert legal._key is not None
-                return legal._key
-        values = self.expand_dice(play.dice, context)
+        if play._key is not None and (play._origin is pos or play._origin == pos):
+            return play._key
+        dice = play.dice
+        if context.kind in ("roll", "reroll") and len(dice) == 4 and len(set(dice)) == 1:
+            dice = dice[:2]
+        values = self.expand_dice(dice, context)
+        legal = self.legal_plays(pos, dice, context)
+        for candidate in legal:
+            if candidate.steps == play.steps:
+                assert candidate._key is not None
+                return candidate._key
+        reason, s, _ = self._walk(pos, values, play.steps, context)
+        if not reason:
+            key = tuple(s.me)
+            for candidate in legal:
+                if candidate._key == key:
+                    return key
         raise IllegalPlayError(self.explain(pos, values, play.steps, context))
 
     # -- explaining illegal plays ---------------------------------------------
@@ -610,6 +631,8 @@ class RuleSet:
         text = " ".join(str(s) for s in steps) or "pass"
         reason, s, head = self._walk(pos, values, steps, context)
         if reason:
+            if len(steps) == 1:
+                reason = reason.rsplit(" (", 1)[0]
             return f"{text}: {reason}"
         limit = self.head_limit_for(pos, values, context)
         found, best = self._generate(pos, values, context)
@@ -651,7 +674,7 @@ class RuleSet:
             saved = (list(s.me), list(s.op), list(s.tags) if s.tags is not None else None)
             reason = self._step_reason(s, step, remaining, head, tagged)
             if reason:
-                reason = f"{step}: {reason}"
+                reason = f"{reason} ({step})"
             else:
                 rest = list(remaining)
                 rest.remove(step.die)
@@ -807,7 +830,7 @@ class RuleSet:
         >>> rules.parse_play(pos, "24/18 6/1", (6, 5))
         Traceback (most recent call last):
         ...
-        nardy.errors.IllegalPlayError: 24/18 6/1: 6/1: point 1 is closed (two or more opposing checkers)
+        nardy.errors.IllegalPlayError: 24/18 6/1: point 1 is closed (two or more opposing checkers) (6/1)
         """
         from nardy.notation import parse_play
 

@@ -253,3 +253,4 @@ class Nardgammon(Long):
         Option(o.name, o.values, "step", o.doc) if o.name == "block_check" else o
         for o in Long.OPTIONS
     )
+
