@@ -375,7 +375,8 @@ def adapter_selfcheck(ad: Any, games: int, seed: int = 11) -> dict[str, Any]:
                 break
             nat = ad.next_turn(r)
             turns += 1
-            if NA.position_to_pos28(nat, nat.turn) != NA.A.flip(canon):
+            pos, p28 = nat
+            if p28 != NA.A.flip(canon) or NA.position_to_pos28(pos, pos.turn) != p28:
                 bad += 1
     return {"games": games, "turns": turns, "errors": bad}
 

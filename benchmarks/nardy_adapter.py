@@ -1,8 +1,8 @@
 """nardy's short ruleset behind the peer-benchmark adapter interface.
 
 The peer harness (``adapters.py`` of the side-by-side benchmark, by default in
-``/work/shared/bench``; override with the ``NARDY_PEER_BENCH`` environment
-variable) drives every library through five methods.  This module implements
+``shared/bench`` beside this repository; override with the ``NARDY_PEER_BENCH``
+environment variable) drives every library through five methods.  This module implements
 them for ``nardy.ruleset("short")`` so nardy runs through the very same generic
 loops as bgsage, gnubg, gym-backgammon and OpenSpiel.
 
@@ -24,7 +24,9 @@ from typing import Any
 import nardy
 from nardy import Play, Player, Position
 
-DEFAULT_PEER_DIR = "/work/shared/bench"
+DEFAULT_PEER_DIR = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "bench"
+)
 PEER_DIR = os.environ.get("NARDY_PEER_BENCH", DEFAULT_PEER_DIR)
 
 try:  # the peer harness' adapters module, imported from its own folder
@@ -104,10 +106,27 @@ def position_to_pos28(pos: Position, mover: Player) -> tuple[int, ...]:
     )
 
 
+def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
+    """POS28 after ``play``, from the mover's view, given the POS28 ``p`` before it."""
+    b = list(p)
+    for step in play.steps:
+        src, dst = step.source, step.target
+        b[24 if src == 25 else src - 1] -= 1
+        if dst:
+            if step.hit:
+                b[dst - 1] = 0
+                b[25] += 1
+            b[dst - 1] += 1
+        else:
+            b[26] += 1
+    return tuple(b)
+
+
 class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
-    """nardy short ruleset.  native = nardy.Position (the mover is ``pos.turn``);
-    a result = a nardy.Play as returned by ``rules.legal_plays`` (it carries the
-    position it was generated from, so ``rules.apply`` needs no second search).
+    """nardy short ruleset.  native = (nardy.Position, its POS28) with the mover
+    to move; a result = (the native it came from, a nardy.Play as returned by
+    ``rules.legal_plays``).  ``to_canon`` applies the play's steps to the POS28
+    (the cheapest exact conversion); ``next_turn`` uses ``rules.apply``.
 
     nardy never returns an empty list: when nothing can move, the only play is
     the empty play, whose result is the unchanged position (POS28 "pass")."""
@@ -121,34 +140,30 @@ class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
             raise ValueError("POS28 describes a short-family (backgammon) board")
         self._legal = self.rules.legal_plays
         self._apply = self.rules.apply
-        self._last: Play | None = None  # one-entry cache: is_won(r) then next_turn(r)
-        self._last_after: Position | None = None
 
-    def start(self) -> Position:
+    def start(self) -> tuple[Position, tuple[int, ...]]:
         return self.set_position({"pos": START})
 
-    def set_position(self, case: dict) -> Position:
-        return pos28_to_position(self.rules, case["pos"], Player.WHITE)
+    def set_position(self, case: dict) -> tuple[Position, tuple[int, ...]]:
+        p = tuple(case["pos"])
+        return pos28_to_position(self.rules, p, Player.WHITE), p
 
-    def legal_results(self, native: Position, d1: int, d2: int) -> tuple[Play, ...]:
-        return self._legal(native, (d1, d2))
+    def legal_results(self, native: tuple[Position, tuple[int, ...]], d1: int, d2: int) -> list:
+        return [(native, play) for play in self._legal(native[0], (d1, d2))]
 
-    def to_canon(self, play: Play) -> tuple[int, ...]:
-        # rules.apply passes the turn: convert from the mover's view (the origin's turn)
-        origin = play._origin
-        return position_to_pos28(self._apply(origin, play), origin.turn)
+    def to_canon(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> tuple[int, ...]:
+        (_, p), play = res
+        return steps_to_pos28(p, play)
 
-    def _after(self, play: Play) -> Position:
-        if play is not self._last:
-            self._last_after = self._apply(play._origin, play)
-            self._last = play
-        return self._last_after  # type: ignore[return-value]
+    def next_turn(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> tuple[Position, tuple[int, ...]]:
+        (pos, p), play = res
+        after = self._apply(pos, play)
+        return after, position_to_pos28(after, after.turn)
 
-    def next_turn(self, play: Play) -> Position:
-        return self._after(play)
+    def is_won(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> bool:
+        (_, p), play = res
+        return p[26] + sum(1 for s in play.steps if s.target == 0) == 15
 
-    def is_won(self, play: Play) -> bool:
-        return self._after(play).off(play._origin.turn) == 15
-
-    def pass_turn(self, native: Position) -> Position:  # not reached: nardy returns a pass play
-        return native.replace(turn=native.turn.other)
+    def pass_turn(self, native: tuple[Position, tuple[int, ...]]) -> tuple[Position, tuple[int, ...]]:
+        pos = native[0].replace(turn=native[0].turn.other)  # not reached: nardy returns a pass play
+        return pos, position_to_pos28(pos, pos.turn)

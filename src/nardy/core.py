@@ -127,9 +127,11 @@ def _step_table() -> tuple[tuple[tuple[Step, Step], ...], ...]:
 
 
 STEPS: Final = _step_table()
+#: STEPS_BY_DIE[die][source][hit]: the same Steps, indexed for the generator's loop
+STEPS_BY_DIE: Final = tuple(tuple(STEPS[src][die] for src in range(26)) for die in range(7))
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)
 class Play:
     """A legal play: the steps made with one roll (or with owed values).
 
@@ -181,7 +183,7 @@ class Play:
         return f"<Play {str(self)!r} dice={self.dice}>"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)
 class Position:
     """A board position: both sides' checkers, the bars, and whose turn it is.
 
@@ -312,18 +314,25 @@ def _make_position(
     white_moved: bool,
     black_moved: bool,
 ) -> Position:
-    """Build a Position without validation (the generator's results are valid by construction)."""
-    pos = object.__new__(Position)
-    set_ = object.__setattr__
-    set_(pos, "family", family)
-    set_(pos, "white", white)
-    set_(pos, "black", black)
-    set_(pos, "white_bar", white_bar)
-    set_(pos, "black_bar", black_bar)
-    set_(pos, "turn", turn)
-    set_(pos, "white_moved", white_moved)
-    set_(pos, "black_moved", black_moved)
+    """Build a Position without validation (the generator's results are valid by construction).
+
+    Position is a dict-based frozen class so that this is a single update.
+    """
+    pos = _new(Position)
+    pos.__dict__.update(
+        family=family,
+        white=white,
+        black=black,
+        white_bar=white_bar,
+        black_bar=black_bar,
+        turn=turn,
+        white_moved=white_moved,
+        black_moved=black_moved,
+    )
     return pos
+
+
+_new: Final = object.__new__
 
 
 @attrs.frozen
@@ -342,3 +351,16 @@ class Result:
     winner: Player | None
     points: int
     kind: str
+
+
+def _make_play(
+    steps: tuple[Step, ...],
+    dice: tuple[int, ...],
+    origin: Position,
+    key: tuple[int, ...],
+    ordered: bool,
+) -> Play:
+    """Build a generated Play in one step (Play is a dict-based frozen class for this)."""
+    play = _new(Play)
+    play.__dict__.update(steps=steps, dice=dice, _origin=origin, _key=key, _ordered=ordered)
+    return play

@@ -35,20 +35,24 @@ objects are built once per emitted play.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any, ClassVar, Final, Literal
 
 import attrs
 
 from nardy.core import (
+    _OTHER,
     BAR,
     CHECKERS,
     STEPS,
+    STEPS_BY_DIE,
     Family,
     Play,
     Player,
     Position,
     Result,
     Step,
+    _make_play,
     _make_position,
 )
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError
@@ -56,6 +60,9 @@ from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionErro
 __all__ = ["Option", "RuleSet", "PlayContext", "Roll", "Phase", "Pending"]
 
 Roll = tuple[int, ...]
+
+#: DESCENDING[top] = (top, top - 1, ..., 1): the generator's source order
+DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
 
 #: marks a checker can carry during a play (see RuleSet.tag_after)
 MARKED: Final = 1
@@ -400,7 +407,7 @@ class RuleSet:
             # impossible in real play): the rule cannot be kept, so it is not applied
             s.end = None
         far = me[BAR] + sum(me[7:25])
-        self._dfs(s, 0, 0, BAR, far, 0)
+        self._dfs(s, 0, 0, BAR, far, 0, 0)
         found = s.found
         best = s.best
         n = s.n
@@ -414,7 +421,17 @@ class RuleSet:
             found = self.prefer(s, found)
         return found, best
 
-    def _dfs(self, s: _Search, depth: int, used: int, maxsrc: int, far: int, head: int) -> None:
+    def _dfs(
+        self, s: _Search, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int
+    ) -> None:
+        """Depth-first search over step sequences (RULES.md 2.7).
+
+        ``used``: bit set of the value indexes played; ``maxsrc``: highest source
+        allowed (equal values in an order-free ruleset are played from high
+        points to low, which reaches every result once); ``far``: checkers on the
+        bar or outside home; ``head``: steps from the head so far; ``skip``: see
+        below.
+        """
         me = s.me
         # every prefix is a candidate (2.2); only the longest admissible ones survive (2.3)
         end_hook = s.end
@@ -425,7 +442,8 @@ class RuleSet:
                 s.found = {key: tuple(s.path)}
             elif key not in s.found:
                 s.found[key] = tuple(s.path)
-        if depth == s.n or me[0] == CHECKERS:
+        n = s.n
+        if depth == n or me[0] == CHECKERS:
             return
         if s.seen is not None:
             memo = (*me, depth, head, *(s.tags or ()))
@@ -435,37 +453,47 @@ class RuleSet:
         op = s.op
         values = s.values
         hits = self._hits
+        home_moves = self._home_moves
         tags = s.tags
         limit = s.head_limit
         source_hook = self._source_hook
         step_hook = self._step_hook
+        path = s.path
+        ordered_values = s.equal and s.order_free
+        if me[BAR]:
+            srcs: list[int] = [BAR]
+        else:
+            top = maxsrc if ordered_values and maxsrc < 24 else 24
+            srcs = list(compress(DESCENDING[top], me[top:0:-1]))
+        last = depth + 1 == n
+        headed = limit is not None and head >= limit  # no more checkers may leave the head
+        prune = depth == 0 and n == 2 and not ordered_values and s.order_free
+        plain = (False,)
         tried = 0
-        for i in range(s.n):
+        for i in range(n):
             if used >> i & 1:
                 continue
             d = values[i]
             if tried >> d & 1:
                 continue
             tried |= 1 << d
-            top = maxsrc if s.equal and s.order_free else BAR
-            if me[BAR]:
-                srcs: Sequence[int] = (BAR,) if top == BAR else ()
-            else:
-                srcs = range(min(top, 24), 0, -1)
+            steps_d = STEPS_BY_DIE[d]
             for p in srcs:
-                if not me[p]:
-                    continue
-                if p == 24 and limit is not None and head >= limit:
+                if p == 24 and headed:
                     continue
                 t = p - d
                 hit = False
                 if t >= 1:
+                    if skip and p != skip:
+                        # two different values in an order-free ruleset: this
+                        # result was reached with the other value first
+                        continue
                     o = op[t]
                     if o:
                         if not hits or o > 1:
                             continue
                         hit = True
-                    if not far and not self._home_moves:
+                    if not far and not home_moves:
                         continue
                 else:
                     # bear-off (3.2)
@@ -483,9 +511,12 @@ class RuleSet:
                     t = 0
                 if source_hook is not None and not source_hook(s, p):
                     continue
-                kinds = (False,) if tags is None else self._tag_kinds(me, tags, p)
+                nfar = far - 1 if p >= 7 and t <= 6 else far
+                # pruning for the second value of a non-double tried first: at the
+                # next depth only a continuation of this checker or a bear-off is new
+                nskip = t if prune and i and p != BAR and nfar == far else 0
+                kinds = plain if tags is None else self._tag_kinds(me, tags, p)
                 for tagged in kinds:  # Caucasian: a marked and an unmarked checker differ
-                    # apply
                     me[p] -= 1
                     if t:
                         me[t] += 1
@@ -501,11 +532,23 @@ class RuleSet:
                             tags[p] -= 1
                         if ntag and t:
                             tags[t if ntag == MARKED else t + 26] += 1
-                    if step_hook is None or step_hook(s, p, t, tagged):
-                        s.path.append(STEPS[p][d][hit])
-                        nfar = far - 1 if p >= 7 and t <= 6 else far
-                        self._dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24))
-                        s.path.pop()
+                    if step_hook is not None and not step_hook(s, p, t, tagged):
+                        pass
+                    elif last:
+                        # a leaf: record it here rather than in a call (the same
+                        # bookkeeping as at the top of this method)
+                        if n >= s.best and (end_hook is None or end_hook(s)):
+                            key = tuple(me)
+                            if n == s.best:
+                                if key not in s.found:
+                                    s.found[key] = (*path, steps_d[p][hit])
+                            else:
+                                s.best = n
+                                s.found = {key: (*path, steps_d[p][hit])}
+                    else:
+                        path.append(steps_d[p][hit])
+                        self._dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip)
+                        path.pop()
                     # undo
                     if tags is not None:
                         if tagged:
@@ -554,17 +597,16 @@ class RuleSet:
         if not found:  # pragma: no cover - the empty play is always admissible
             raise InvalidPositionError(f"no play is admissible from {pos!r}, not even a pass")
         ordered = not self.order_free
-        return tuple(
-            Play(steps, values, origin=pos, key=key, ordered=ordered) for key, steps in found.items()
-        )
+        return tuple([_make_play(steps, values, pos, key, ordered) for key, steps in found.items()])
 
     def _after(self, pos: Position, key: tuple[int, ...], turn: Player, moved: bool) -> Position:
         """The position a generator key describes, with the turn and first-play flag given."""
-        mover = pos.turn
-        other = mover.other
+        white_to_move = pos.turn == Player.WHITE
         mine = key[1:25]
-        theirs = pos.points(other)
-        obar = pos.bar(other)
+        if white_to_move:
+            theirs, obar = pos.black, pos.black_bar
+        else:
+            theirs, obar = pos.white, pos.white_bar
         hitmask = key[26]
         if hitmask:
             lst = list(theirs)
@@ -573,11 +615,13 @@ class RuleSet:
                     lst[24 - t] -= 1  # mover point t is the opponent's 25 - t
                     obar += 1
             theirs = tuple(lst)
-        white_moved = pos.white_moved or (moved and mover == Player.WHITE)
-        black_moved = pos.black_moved or (moved and mover == Player.BLACK)
-        if mover == Player.WHITE:
-            return _make_position(self.family, mine, theirs, key[25], obar, turn, white_moved, black_moved)
-        return _make_position(self.family, theirs, mine, obar, key[25], turn, white_moved, black_moved)
+        if white_to_move:
+            return _make_position(
+                self.family, mine, theirs, key[25], obar, turn, pos.white_moved or moved, pos.black_moved
+            )
+        return _make_position(
+            self.family, theirs, mine, obar, key[25], turn, pos.white_moved, pos.black_moved or moved
+        )
 
     def apply(self, pos: Position, play: Play) -> Position:
         """The position after ``play``; the turn passes to the opponent.
@@ -592,8 +636,11 @@ class RuleSet:
         >>> after.turn, after.points(Player.WHITE)[4]
         (<Player.BLACK: 1>, 2)
         """
-        key = self._key_of(pos, play, ROLL_CONTEXT)
-        return self._after(pos, key, pos.turn.other, True)
+        if type(play) is Play and play._origin is pos and play._key is not None:
+            key = play._key  # generated from this very position: no second search
+        else:
+            key = self._key_of(pos, play, ROLL_CONTEXT)
+        return self._after(pos, key, _OTHER[pos.turn], True)
 
     def _key_of(self, pos: Position, play: Play, context: PlayContext) -> tuple[int, ...]:
         """The generator key of ``play`` in ``pos``, checking that it is legal.
