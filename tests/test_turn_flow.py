@@ -281,7 +281,7 @@ def test_last_roll_extra_turn_then_draw(name: str, x: Player) -> None:
     game.roll((2, 1))
     game.play("1/off")
     assert game.is_over()
-    assert game.result() == nardy.Result(None, 0, "draw")
+    assert game.result() == nardy.Result(None, 0, "draw", "draw")
 
 
 @COLOURS
@@ -351,7 +351,7 @@ def test_last_roll_first_player_from_the_opening_roll(name: str) -> None:
     _assert_extra_turn(game, Player.BLACK)  # White gets one more turn
     game.roll((3, 1))
     game.play("1/off")
-    assert game.result() == nardy.Result(None, 0, "draw")
+    assert game.result() == nardy.Result(None, 0, "draw", "draw")
 
 
 # =========================================================================== opening roll

@@ -523,7 +523,7 @@ def run_game(name: str, options: dict[str, Any], seed: int, style: str = "random
     assert done, "the game ended although nobody has borne off 15"
     if len(done) == 2:
         assert options.get("last_roll_draw"), "both sides finished without last_roll_draw"
-        assert result == nardy.Result(None, 0, "draw")
+        assert result == nardy.Result(None, 0, "draw", "draw")
         return
     (winner,) = done
     points, kind = expected_result(ctx, final, winner)

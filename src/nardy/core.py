@@ -290,18 +290,102 @@ class Position:
 
         return board_text(self)
 
-    def __repr__(self) -> str:
-        def side(pts: tuple[int, ...]) -> str:
-            return "{" + ", ".join(f"{i + 1}: {n}" for i, n in reversed(list(enumerate(pts))) if n) + "}"
+    def to_string(self, name: str | None = None) -> str:
+        """The compact position string: ``"<name> <white> <black> <turn> <flags>"``.
 
-        bars = ""
-        if self.white_bar or self.black_bar:
-            bars = f" bar={self.white_bar}/{self.black_bar}"
-        moved = "".join("1" if m else "0" for m in (self.white_moved, self.black_moved))
-        return (
-            f"<Position {self.family} turn={self.turn} white={side(self.white)} "
-            f"black={side(self.black)}{bars} moved={moved}>"
+        ``name`` is the family (default) or a ruleset name; each side lists
+        ``point:count`` in its own numbering from the highest point down
+        (``bar:n`` first, ``-`` for nothing on the board); ``turn`` is ``w`` or
+        ``b``; ``flags`` has one digit per side, White first: ``1`` once that
+        side has made its first play. :meth:`from_string` reads it back.
+
+        >>> import nardy
+        >>> nardy.ruleset("short").initial_position().to_string()
+        'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00'
+        """
+
+        def side(pts: tuple[int, ...], bar: int) -> str:
+            items = [f"bar:{bar}"] if bar else []
+            items += [f"{i + 1}:{n}" for i in range(23, -1, -1) if (n := pts[i])]
+            return ",".join(items) or "-"
+
+        flags = f"{int(self.white_moved)}{int(self.black_moved)}"
+        turn = "w" if self.turn == Player.WHITE else "b"
+        white = side(self.white, self.white_bar)
+        black = side(self.black, self.black_bar)
+        return f"{name or self.family} {white} {black} {turn} {flags}"
+
+    @classmethod
+    def from_string(cls, text: str) -> Position:
+        """Read a position string (see :meth:`to_string`); the first field may be
+        a family or any ruleset name or alias. Extra fields (a game's pending
+        dice, see :func:`nardy.records`) are not allowed here.
+
+        >>> pos = Position.from_string("long 24:14,19:1 24:15 b 10")
+        >>> pos.turn, pos.points(Player.WHITE)[18], pos.has_moved(Player.BLACK)
+        (<Player.BLACK: 1>, 1, False)
+        """
+        fields = text.split() if isinstance(text, str) else []
+        if len(fields) != 5:
+            raise InvalidPositionError(
+                f"a position string has 5 fields (name, white, black, turn, flags), got {text!r}"
+            )
+        name, white, black, turn, flags = fields
+        family = _family_of(name)
+        sides = [_read_side(white, "white", family), _read_side(black, "black", family)]
+        if turn not in ("w", "b"):
+            raise InvalidPositionError(f"turn must be 'w' or 'b', not {turn!r}")
+        if len(flags) != 2 or any(c not in "01" for c in flags):
+            raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {flags!r}")
+        pos = _make_position(
+            family,
+            sides[0][0],
+            sides[1][0],
+            sides[0][1],
+            sides[1][1],
+            Player.WHITE if turn == "w" else Player.BLACK,
+            flags[0] == "1",
+            flags[1] == "1",
         )
+        pos.validate()
+        return pos
+
+    def __repr__(self) -> str:
+        return f"Position.from_string({self.to_string()!r})"
+
+
+def _family_of(name: str) -> Family:
+    if name in ("short", "long"):
+        return name  # type: ignore[return-value]
+    from nardy.rules import ruleset
+
+    try:
+        return ruleset(name).family
+    except ValueError:
+        raise InvalidPositionError(f"unknown family or ruleset {name!r} in a position string") from None
+
+
+def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], int]:
+    pts = [0] * 24
+    bar = 0
+    if text == "-":
+        return tuple(pts), 0
+    for item in text.split(","):
+        point, sep, count = item.partition(":")
+        if not sep or not count.isdigit() or not (point.isdigit() or point == "bar"):
+            raise InvalidPositionError(f"{who}: cannot read {item!r}; expected point:count or bar:count")
+        n = int(count)
+        if point == "bar":
+            if family == "long":
+                raise InvalidPositionError(f"{who}: the long family has no bar")
+            bar += n
+        elif 1 <= int(point) <= 24:
+            if pts[int(point) - 1]:
+                raise InvalidPositionError(f"{who}: point {point} is listed twice")
+            pts[int(point) - 1] = n
+        else:
+            raise InvalidPositionError(f"{who}: point {point} is not in 1..24")
+    return tuple(pts), bar
 
 
 def _make_position(
@@ -339,18 +423,22 @@ _new: Final = object.__new__
 class Result:
     """How a finished game ended.
 
-    ``winner`` is ``None`` for a draw (the last-roll rule). ``points`` is the
-    stake the loser pays, in stake units (before any cube); ``kind`` names the
+    ``winner`` is ``None`` for a draw (the last-roll rule). ``points`` is what
+    the loser pays: the stake of the outcome times the cube. ``kind`` names the
     outcome: ``"oin"``, ``"mars"``, ``"koks"``, ``"home_mars"``,
-    ``"checkers_left"`` or ``"draw"``.
+    ``"checkers_left"``, ``"drop"`` (a double refused) or ``"draw"``.
+    ``ending`` says how the game ended: ``"bear_off"``, ``"resign"``,
+    ``"drop"`` or ``"draw"``; ``cube`` is the cube's value at the end.
 
     >>> Result(Player.WHITE, 2, "mars")
-    Result(winner=<Player.WHITE: 0>, points=2, kind='mars')
+    Result(winner=<Player.WHITE: 0>, points=2, kind='mars', ending='bear_off', cube=1)
     """
 
     winner: Player | None
     points: int
     kind: str
+    ending: str = "bear_off"
+    cube: int = 1
 
 
 def _make_play(

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Literal
 
 import attrs
 
@@ -32,7 +33,7 @@ from nardy.core import CHECKERS, Play, Player, Position, Result, _make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError
 from nardy.rules.base import Pending, RuleSet
 
-__all__ = ["Game", "RollEvent", "PlayEvent", "OpeningEvent"]
+__all__ = ["Game", "Event", "OpeningEvent", "RollEvent", "PlayEvent", "CubeEvent", "ResignEvent"]
 
 
 @attrs.frozen
@@ -59,7 +60,23 @@ class PlayEvent:
     play: Play
 
 
-Event = OpeningEvent | RollEvent | PlayEvent
+@attrs.frozen
+class CubeEvent:
+    """``player`` doubled, took, dropped or beavered; ``value`` is the cube offered."""
+
+    player: Player
+    action: Literal["double", "take", "drop", "beaver"]
+    value: int
+
+
+@attrs.frozen
+class ResignEvent:
+    """``player`` resigned."""
+
+    player: Player
+
+
+Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 
 
 def _set_turn(pos: Position, turn: Player) -> Position:
@@ -225,6 +242,140 @@ class Game:
         self._check_over()
         return legal
 
+    # -- the doubling cube and resignation ------------------------------------
+
+    @property
+    def cube(self) -> int:
+        """The cube's value (1 until the first double is taken)."""
+        return self._pending.cube
+
+    @property
+    def cube_owner(self) -> Player | None:
+        """Who owns the cube (may redouble); ``None`` while it is in the middle."""
+        return self._pending.cube_owner
+
+    def _next_cube(self, value: int) -> int:
+        return value + 1 if self.rules.option("cube_progression") == "arithmetic" else value * 2
+
+    def _no_double(self) -> str:
+        """Why the player to act may not double now ("" if it may)."""
+        p = self._pending
+        rules = self.rules
+        if not rules.option("cube"):
+            return f"{rules.name} is played without the cube here (option cube=False)"
+        if p.phase != "roll":
+            return self._not_now("double")
+        if p.context.kind != "roll":
+            return "no double between re-rolls or before owed steps: only before a turn's own roll"
+        if p.crawford:
+            return "no doubling in the Crawford game"
+        assert p.player is not None
+        if p.cube_owner not in (None, p.player):
+            return f"{p.cube_owner} owns the cube: only it may redouble"
+        if self._next_cube(p.cube) > rules.option("cube_max"):
+            return f"the cube is at its maximum ({rules.option('cube_max')})"
+        if rules.option("cube_after_first_move") and not self._position.has_moved(p.player):
+            return "no double before the player's first play (cube_after_first_move)"
+        return ""
+
+    def can_double(self) -> bool:
+        """Whether the player to act may double now."""
+        return not self._no_double()
+
+    def double(self) -> int:
+        """Double (before rolling); the opponent must then :meth:`take`, :meth:`drop`
+        or :meth:`beaver`. Returns the value offered.
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("short", cube=True), first=nardy.WHITE)
+        >>> game.double(), game.turn, game.pending.phase
+        (2, <Player.BLACK: 1>, 'cube')
+        >>> game.take(); game.cube, game.cube_owner, game.turn
+        (2, <Player.BLACK: 1>, <Player.WHITE: 0>)
+        """
+        reason = self._no_double()
+        if reason:
+            raise GameStateError(f"cannot double: {reason}")
+        p = self._pending
+        assert p.player is not None
+        offer = self._next_cube(p.cube)
+        self._push(CubeEvent(p.player, "double", offer))
+        self._pending = attrs.evolve(p, phase="cube", player=p.player.other, offer=offer, beavered=False)
+        return offer
+
+    def _answer(self, action: str) -> Pending:
+        p = self._pending
+        if p.phase != "cube":
+            raise GameStateError(f"cannot {action}: no double has been offered")
+        return p
+
+    def take(self) -> None:
+        """Accept the double: the stake is raised and the taker owns the cube."""
+        p = self._answer("take")
+        assert p.player is not None
+        roller = p.player if p.beavered else p.player.other
+        self._push(CubeEvent(p.player, "take", p.offer))
+        self._pending = attrs.evolve(
+            p, phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
+        )
+
+    def drop(self) -> Result:
+        """Refuse the double: the game ends and the refuser pays the current stake."""
+        p = self._answer("drop")
+        assert p.player is not None
+        self._push(CubeEvent(p.player, "drop", p.offer))
+        self._pending = attrs.evolve(p, phase="over", player=None)
+        self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
+        return self._result
+
+    def beaver(self) -> int:
+        """Beaver (option ``beaver``): take and at once redouble, keeping the cube.
+        The original doubler must then take or drop. Returns the new offer."""
+        p = self._answer("beaver")
+        assert p.player is not None
+        if not self.rules.option("beaver"):
+            raise GameStateError("cannot beaver: the option beaver is off")
+        if p.beavered:
+            raise GameStateError("cannot beaver a beaver")
+        offer = self._next_cube(p.offer)
+        if offer > self.rules.option("cube_max"):
+            raise GameStateError(f"cannot beaver: the cube would pass its maximum ({self.rules.option('cube_max')})")
+        self._push(CubeEvent(p.player, "beaver", offer))
+        self._pending = attrs.evolve(
+            p, player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
+        )
+        return offer
+
+    def resign(self, player: Player | None = None) -> Result:
+        """``player`` (default: the one to act) gives up. It pays what its position
+        would cost if the opponent had just borne off its last checker, times the cube."""
+        if self._pending.phase == "over":
+            raise GameStateError("cannot resign: the game is over")
+        loser = self.turn if player is None else player
+        if not isinstance(loser, Player):
+            raise GameStateError(f"resign needs a Player, not {player!r}")
+        winner = loser.other
+        pos = self._position
+        empty = (0,) * 24
+        if winner == Player.WHITE:
+            final = _make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
+        else:
+            final = _make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
+        self._push(ResignEvent(loser))
+        self._pending = attrs.evolve(self._pending, phase="over", player=None)
+        self._result = self._with_cube(self.rules.score(final, winner), "resign")
+        return self._result
+
+    def _with_cube(self, result: Result, ending: str) -> Result:
+        """Apply the cube and the cube's scoring options to a game's outcome."""
+        rules = self.rules
+        cube = self._pending.cube
+        points = result.points
+        if result.kind in ("mars", "koks", "home_mars") and rules.option("cube"):
+            if not rules.option("gammons_with_cube") or (rules.option("jacoby") and cube == 1):
+                points = 1
+        return Result(result.winner, points * cube, result.kind, ending, cube)
+
     def undo(self) -> Event:
         """Take back the last roll or play and return it."""
         if not self._history:
@@ -303,14 +454,14 @@ class Game:
         white_done = pos.off(Player.WHITE) == CHECKERS
         black_done = pos.off(Player.BLACK) == CHECKERS
         if white_done and black_done:
-            self._result = Result(None, 0, "draw")
+            self._result = Result(None, 0, "draw", "draw", self._pending.cube)
             return
         if white_done or black_done:
             winner = Player.WHITE if white_done else Player.BLACK
         else:  # pragma: no cover - only finished positions end a game
             assert first is not None
             winner = first
-        self._result = self.rules.score(pos, winner)
+        self._result = self._with_cube(self.rules.score(pos, winner), "bear_off")
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:

@@ -80,19 +80,21 @@ class Option:
     values: tuple[object, ...]
     default: object
     doc: str = ""
+    #: how to name the allowed values in an error, when listing them all would not help
+    hint: str = ""
 
     def check(self, value: object) -> object:
         for allowed in self.values:
             if value == allowed and type(value) is type(allowed):
                 return allowed
-        shown = ", ".join(repr(v) for v in self.values)
+        shown = self.hint or ", ".join(repr(v) for v in self.values)
         raise OptionError(f"option {self.name}={value!r} is not allowed; use one of: {shown}")
 
 
 # --------------------------------------------------------------------------- turn flow
 
 
-Phase = Literal["opening", "roll", "play", "over"]
+Phase = Literal["roll", "cube", "play", "over"]
 
 
 @attrs.frozen
@@ -119,14 +121,17 @@ ROLL_CONTEXT: Final = PlayContext()
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
-    * ``phase="opening"``: the opening roll decides who starts.
-    * ``phase="roll"``: ``player`` must roll (a cube decision will come here).
+    * ``phase="roll"``: ``player`` must roll; before its own roll (not a
+      re-roll) it may double, if the cube is in play and it may use it.
+    * ``phase="cube"``: ``player`` must answer a double of ``offer``: take,
+      drop, or (with ``beaver``) beaver.
     * ``phase="play"``: ``player`` must play ``dice`` (a roll, a re-roll, owed
       values or a cascade stage, as ``context`` says).
     * ``phase="over"``: the game has ended.
 
-    ``owed`` holds values the *next* player must play before its own roll
-    (Gulbar's unplayed doubles), one tuple per separate play.
+    ``owed`` queues further plays of owed values that ``player`` must make
+    after this one, before its own roll (a Crazy Gulbar cascade owes one play
+    per stage). The opening roll happens when a :class:`~nardy.Game` is made.
     """
 
     phase: Phase
@@ -138,6 +143,15 @@ class Pending:
     extra_turn: bool = False
     #: own rolls made so far by (White, Black)
     rolls: tuple[int, int] = (0, 0)
+    #: the doubling cube: its value and owner (None: in the middle)
+    cube: int = 1
+    cube_owner: Player | None = None
+    #: in phase "cube": the value the cube will have if the double is taken
+    offer: int = 0
+    #: in phase "cube": the double was beavered (the doubled player redoubled)
+    beavered: bool = False
+    #: no doubling in this game (the Crawford game of a match)
+    crawford: bool = False
 
 
 # --------------------------------------------------------------------------- search state

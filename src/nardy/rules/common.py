@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from nardy.rules.base import Option
 
-__all__ = ["opening_roll", "last_roll_draw", "bearoff_options", "with_defaults"]
+__all__ = [
+    "opening_roll",
+    "last_roll_draw",
+    "bearoff_options",
+    "cube_options",
+    "with_defaults",
+    "without",
+]
 
 
 def opening_roll(default: str) -> Option:
@@ -67,3 +74,47 @@ def with_defaults(options: tuple[Option, ...], **defaults: object) -> tuple[Opti
 def without(options: tuple[Option, ...], *names: str) -> tuple[Option, ...]:
     """``options`` without the named ones (rules a variant does not have)."""
     return tuple(o for o in options if o.name not in names)
+
+
+def cube_options() -> tuple[Option, ...]:
+    """The doubling cube ("dave", RULES.md 4.1): off by default in every ruleset."""
+    return (
+        Option("cube", (False, True), False, "play with the doubling cube"),
+        Option(
+            "cube_progression",
+            ("geometric", "arithmetic"),
+            "geometric",
+            "a double multiplies the stake by 2 (geometric) or adds 1 (arithmetic: 1, 2, 3, ...)",
+        ),
+        Option(
+            "cube_max",
+            tuple(range(2, 1025)),
+            64,
+            "the highest cube value",
+            hint="an int from 2 to 1024",
+        ),
+        Option(
+            "beaver",
+            (False, True),
+            False,
+            "the doubled player may redouble at once, keeping the cube",
+        ),
+        Option(
+            "gammons_with_cube",
+            (True, False),
+            True,
+            "False: with the cube in play, mars and koks count as oin",
+        ),
+        Option(
+            "jacoby",
+            (False, True),
+            False,
+            "mars and koks count as oin unless the cube has been turned",
+        ),
+        Option(
+            "cube_after_first_move",
+            (False, True),
+            False,
+            "no double before the player has made its first play",
+        ),
+    )

@@ -6,7 +6,7 @@ from typing import ClassVar, Final
 
 from nardy.core import Position, Step
 from nardy.rules.base import Option, PlayContext, Roll, _Search
-from nardy.rules.common import bearoff_options, last_roll_draw, opening_roll, with_defaults
+from nardy.rules.common import cube_options, bearoff_options, last_roll_draw, opening_roll, with_defaults
 from nardy.rules.doubles import doubles_options
 from nardy.rules.long import LongFamily, scoring_option
 
@@ -60,6 +60,7 @@ class Fevga(LongFamily):
         scoring_option(),
         last_roll_draw(),
         *bearoff_options(),
+        *cube_options(),
         Option("fevga_check", ("step", "end"), "step", "check the quarter and trap rules per step or at the end"),
         Option(
             "fevga_trap_forming",

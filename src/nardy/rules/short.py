@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from nardy.core import Player, Position, Result
 from nardy.rules.base import FROZEN, MARKED, Option, RuleSet, _Search
-from nardy.rules.common import bearoff_options, last_roll_draw, opening_roll, without
+from nardy.rules.common import cube_options, bearoff_options, last_roll_draw, opening_roll, without
 
 __all__ = ["Short", "Caucasian"]
 
@@ -57,6 +57,7 @@ class Short(RuleSet):
         ),
         last_roll_draw(),
         *bearoff_options(),
+        *cube_options(),
         Option(
             "hit_and_hide",
             ("allowed", "forbidden_home", "forbidden_board"),
