@@ -21,6 +21,7 @@ from nardy.errors import (
     UnknownRuleSetError,
 )
 from nardy.game import Game
+from nardy.match import Match
 from nardy.rules import RULESET_NAMES, Pending, PlayContext, RuleSet, ruleset
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ __all__ = [
     "IllegalPlayError",
     "InvalidDiceError",
     "InvalidPositionError",
+    "Match",
     "NardyError",
     "NotationError",
     "OptionError",

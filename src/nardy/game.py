@@ -98,6 +98,7 @@ class Game:
     * ``Game(rules, opening=(5, 3))``: the opening roll given explicitly
       (White's die, Black's die).
     * ``position=`` starts from a set-up position instead of the initial one.
+    * ``crawford=True`` marks a match's Crawford game: no doubling.
 
     Dice come from a :class:`random.Random` seeded with ``seed`` (so a seed
     replays the same game for the same choices), or explicitly via
@@ -112,6 +113,7 @@ class Game:
         first: Player | None = None,
         opening: tuple[int, int] | None = None,
         position: Position | None = None,
+        crawford: bool = False,
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}")
@@ -121,6 +123,10 @@ class Game:
             position = rules.initial_position()
         else:
             rules.check_position(position)
+        #: the position the game started from
+        self.start = position
+        #: whether this is a match's Crawford game (no doubling)
+        self.crawford = bool(crawford)
         self._history: list[tuple[Event, Position, Pending]] = []
         self._legal: tuple[Play, ...] | None = None
         self._result: Result | None = None
@@ -145,6 +151,8 @@ class Game:
             self.opening = OpeningEvent(w, b)
             starter = Player.WHITE if w > b else Player.BLACK
             self._pending = rules.opening(starter, (max(w, b), min(w, b)))
+        if crawford:
+            self._pending = attrs.evolve(self._pending, crawford=True)
         assert self._pending.player is not None
         self._position = _set_turn(position, self._pending.player)
         self._check_over()
@@ -153,7 +161,8 @@ class Game:
 
     @property
     def position(self) -> Position:
-        """The current position; its ``turn`` is the player who acts next."""
+        """The current position; its ``turn`` is the player on roll (while a double
+        is being answered, :attr:`turn` is the player who answers)."""
         return self._position
 
     @property

@@ -7,6 +7,7 @@ from nardy.rules.base import Option
 __all__ = [
     "opening_roll",
     "last_roll_draw",
+    "next_game_first",
     "bearoff_options",
     "cube_options",
     "with_defaults",
@@ -21,6 +22,16 @@ def opening_roll(default: str) -> Option:
         default,
         "after the one-die opening roll the winner plays those two dice "
         "(use_opening_dice) or rolls both dice afresh (reroll)",
+    )
+
+
+def next_game_first(default: str) -> Option:
+    return Option(
+        "next_game_first",
+        ("opening_roll", "alternate", "winner"),
+        default,
+        "who starts the next game of a match or session: a new opening roll, "
+        "the players in turn, or the previous game's winner",
     )
 
 

@@ -6,7 +6,7 @@ from typing import ClassVar, Final
 
 from nardy.core import Position, Step
 from nardy.rules.base import Option, PlayContext, Roll, _Search
-from nardy.rules.common import cube_options, bearoff_options, last_roll_draw, opening_roll, with_defaults
+from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll, with_defaults
 from nardy.rules.doubles import doubles_options
 from nardy.rules.long import LongFamily, scoring_option
 
@@ -58,6 +58,7 @@ class Fevga(LongFamily):
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         opening_roll("reroll"),
         scoring_option(),
+        next_game_first("winner"),
         last_roll_draw(),
         *bearoff_options(),
         *cube_options(),

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from nardy.core import Play, Player, Position, Result
 from nardy.rules.base import Option, Pending, PlayContext, Roll, RuleSet, _Search
-from nardy.rules.common import cube_options, bearoff_options, last_roll_draw, opening_roll
+from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll
 from nardy.rules.doubles import after_long_play, doubles_options
 
 __all__ = ["LongFamily", "Long", "Nardgammon", "six_block_mask", "has_six_run", "OPP_BIT"]
@@ -180,6 +180,7 @@ class Long(LongFamily):
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         opening_roll("reroll"),
         scoring_option(),
+        next_game_first("winner"),
         last_roll_draw(),
         *bearoff_options(),
         *cube_options(),

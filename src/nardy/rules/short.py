@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from nardy.core import Player, Position, Result
 from nardy.rules.base import FROZEN, MARKED, Option, RuleSet, _Search
-from nardy.rules.common import cube_options, bearoff_options, last_roll_draw, opening_roll, without
+from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll, without
 
 __all__ = ["Short", "Caucasian"]
 
@@ -55,6 +55,7 @@ class Short(RuleSet):
             "koks",
             "the highest result a game can have: koks (3), mars (2) or oin (1)",
         ),
+        next_game_first("opening_roll"),
         last_roll_draw(),
         *bearoff_options(),
         *cube_options(),

@@ -1,0 +1,310 @@
+"""Game and match records: save to JSON, load back into the identical state.
+
+A record holds the ruleset (name and options), the start, the opening roll,
+every roll, play, cube action and resignation, and the state of the dice RNG.
+Loading replays the record through the rules, so every play is checked again;
+the first one that is not legal is reported with its place in the record.
+
+>>> import nardy
+>>> from nardy import records
+>>> game = nardy.Game(nardy.ruleset("long"), seed=3)
+>>> _ = game.roll(); _ = game.play(game.legal_plays()[0])
+>>> text = records.dumps(game)
+>>> again = records.loads(text)
+>>> again.position == game.position and again.history == game.history
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from nardy.core import Play, Player, Position, Step
+from nardy.errors import NardyError
+from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
+from nardy.match import Match
+from nardy.rules import ruleset
+from nardy.rules.base import RuleSet
+
+__all__ = [
+    "RecordError",
+    "FORMAT_VERSION",
+    "game_to_dict",
+    "game_from_dict",
+    "match_to_dict",
+    "match_from_dict",
+    "dumps",
+    "loads",
+]
+
+FORMAT_VERSION = 1
+
+
+class RecordError(NardyError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+def _colour(player: Player) -> str:
+    return "white" if player == Player.WHITE else "black"
+
+
+def _player(text: object, where: str) -> Player:
+    if text == "white":
+        return Player.WHITE
+    if text == "black":
+        return Player.BLACK
+    raise RecordError(f"{where}: a player is 'white' or 'black', not {text!r}")
+
+
+def _rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    defaults = {opt.name: opt.default for opt in type(rules).OPTIONS}
+    changed = {k: v for k, v in rules.options.items() if defaults.get(k) != v}
+    return {"name": rules.name, "options": changed}
+
+
+def _rules_from_dict(data: Any) -> RuleSet:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise RecordError("rules: expected {'name': ..., 'options': {...}}")
+    try:
+        return ruleset(data["name"], **dict(data.get("options") or {}))
+    except NardyError as exc:
+        raise RecordError(f"rules: {exc}") from None
+
+
+def _rng_state(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _set_rng(rng: random.Random, state: Any) -> None:
+    try:
+        version, internal, gauss = state
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"rng: not a saved random state ({exc})") from None
+
+
+# --------------------------------------------------------------------------- games
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """A JSON-ready record of ``game``."""
+    events: list[dict[str, Any]] = []
+    for event in game.history:
+        if isinstance(event, RollEvent):
+            events.append({"roll": _colour(event.player), "dice": list(event.dice)})
+        elif isinstance(event, PlayEvent):
+            play = event.play
+            events.append(
+                {
+                    "play": _colour(event.player),
+                    "move": str(play),
+                    "dice": list(play.dice),
+                    "steps": [[s.source, s.target, s.die, int(s.hit)] for s in play.steps],
+                }
+            )
+        elif isinstance(event, CubeEvent):
+            events.append({event.action: _colour(event.player), "value": event.value})
+        elif isinstance(event, ResignEvent):
+            events.append({"resign": _colour(event.player)})
+    start = game.start
+    first = game.pending.first_player if game.opening is None else None
+    record: dict[str, Any] = {
+        "format": "nardy-game",
+        "version": FORMAT_VERSION,
+        "rules": _rules_to_dict(game.rules),
+        "start": None if start == game.rules.initial_position() else start.to_string(game.rules.name),
+        "opening": None if game.opening is None else [game.opening.white, game.opening.black],
+        "first": None if first is None else _colour(first),
+        "crawford": game.crawford,
+        "events": events,
+        "rng": _rng_state(game.rng),
+    }
+    result = game.result()
+    if result is not None:
+        record["result"] = {
+            "winner": None if result.winner is None else _colour(result.winner),
+            "points": result.points,
+            "kind": result.kind,
+            "ending": result.ending,
+            "cube": result.cube,
+        }
+    return record
+
+
+def game_from_dict(data: Any) -> Game:
+    """Rebuild a game from :func:`game_to_dict`'s record, checking every event."""
+    if not isinstance(data, dict) or data.get("format") != "nardy-game":
+        raise RecordError("not a nardy game record (format must be 'nardy-game')")
+    if data.get("version") != FORMAT_VERSION:
+        raise RecordError(f"record version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})")
+    rules = _rules_from_dict(data.get("rules"))
+    start: Position | None = None
+    if data.get("start") is not None:
+        try:
+            start = Position.from_string(data["start"])
+        except NardyError as exc:
+            raise RecordError(f"start: {exc}") from None
+    opening = data.get("opening")
+    first = data.get("first")
+    try:
+        if opening is not None:
+            game = Game(
+                rules, opening=(opening[0], opening[1]), position=start, crawford=bool(data.get("crawford"))
+            )
+        else:
+            game = Game(
+                rules,
+                first=_player(first, "first"),
+                position=start,
+                crawford=bool(data.get("crawford")),
+            )
+    except (NardyError, TypeError, IndexError) as exc:
+        raise RecordError(f"start of the game: {exc}") from None
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise RecordError("events: expected a list")
+    for index, event in enumerate(events, 1):
+        _replay(game, index, event)
+    if "rng" in data:
+        _set_rng(game.rng, data["rng"])
+    expected = data.get("result")
+    if expected is not None:
+        result = game.result()
+        got = None if result is None else {
+            "winner": None if result.winner is None else _colour(result.winner),
+            "points": result.points,
+            "kind": result.kind,
+            "ending": result.ending,
+            "cube": result.cube,
+        }
+        if got != expected:
+            raise RecordError(f"result: the record says {expected}, replaying gives {got}")
+    return game
+
+
+def _replay(game: Game, index: int, event: Any) -> None:
+    where = f"event {index}"
+    if not isinstance(event, dict):
+        raise RecordError(f"{where}: expected an object, got {event!r}")
+    try:
+        if "roll" in event:
+            player = _player(event["roll"], where)
+            _check_turn(game, player, where, "roll")
+            game.roll(tuple(event["dice"]))
+        elif "play" in event:
+            player = _player(event["play"], where)
+            _check_turn(game, player, where, "play")
+            where = f"{where} ({event['play']} plays {event.get('move', '?')!r})"
+            if "steps" in event:
+                steps = tuple(Step(int(a), int(b), int(d), bool(h)) for a, b, d, h in event["steps"])
+                dice = game.dice or ()
+                legal = game.legal_plays()
+                play = Play(steps, legal[0].dice if legal else tuple(dice))
+                game.play(play)
+            else:
+                game.play(str(event["move"]))
+        elif "resign" in event:
+            game.resign(_player(event["resign"], where))
+        else:
+            for action in ("double", "take", "drop", "beaver"):
+                if action in event:
+                    player = _player(event[action], where)
+                    _check_turn(game, player, where, action)
+                    getattr(game, action)()
+                    break
+            else:
+                raise RecordError(f"{where}: unknown event {event!r}")
+    except RecordError:
+        raise
+    except NardyError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"{where}: malformed event {event!r} ({exc})") from None
+
+
+def _check_turn(game: Game, player: Player, where: str, action: str) -> None:
+    if game.is_over():
+        raise RecordError(f"{where}: {player} cannot {action}: the game is already over")
+    if game.turn != player:
+        raise RecordError(f"{where}: {player} cannot {action}: it is {game.turn}'s turn")
+
+
+# --------------------------------------------------------------------------- matches
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """A JSON-ready record of ``match`` (every game, the score, the RNG)."""
+    return {
+        "format": "nardy-match",
+        "version": FORMAT_VERSION,
+        "rules": _rules_to_dict(match.rules),
+        "length": match.length,
+        "crawford": match.crawford,
+        "games": [game_to_dict(game) for game in match.games],
+        "rng": _rng_state(match.rng),
+    }
+
+
+def match_from_dict(data: Any) -> Match:
+    """Rebuild a match from :func:`match_to_dict`'s record, checking every game."""
+    if not isinstance(data, dict) or data.get("format") != "nardy-match":
+        raise RecordError("not a nardy match record (format must be 'nardy-match')")
+    if data.get("version") != FORMAT_VERSION:
+        raise RecordError(f"record version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})")
+    rules = _rules_from_dict(data.get("rules"))
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise RecordError("games: expected a non-empty list")
+    try:
+        match = Match(rules, int(data.get("length", 0)), crawford=bool(data.get("crawford", True)))
+    except NardyError as exc:
+        raise RecordError(f"match: {exc}") from None
+    match.games.clear()
+    match._scores.clear()
+    score = (0, 0)
+    for number, record in enumerate(games, 1):
+        if isinstance(record, dict) and isinstance(record.get("rules"), dict):
+            if _rules_from_dict(record["rules"]) != rules:
+                raise RecordError(f"game {number}: its rules differ from the match's")
+        try:
+            game = game_from_dict(record)
+        except RecordError as exc:
+            raise RecordError(f"game {number}: {exc}") from None
+        match.games.append(game)
+        match._scores.append(score)
+        if game.crawford:
+            match._crawford_done = True
+        if number < len(games):
+            if game.result() is None:
+                raise RecordError(f"game {number}: not finished, but another game follows")
+            score = match.score
+    if "rng" in data:
+        _set_rng(match.rng, data["rng"])
+    return match
+
+
+# --------------------------------------------------------------------------- text
+
+
+def dumps(obj: Game | Match, indent: int | None = None) -> str:
+    """The JSON text of a game or match record."""
+    if isinstance(obj, Game):
+        return json.dumps(game_to_dict(obj), indent=indent)
+    if isinstance(obj, Match):
+        return json.dumps(match_to_dict(obj), indent=indent)
+    raise RecordError(f"only a Game or a Match can be saved, not {type(obj).__name__}")
+
+
+def loads(text: str) -> Game | Match:
+    """Read a game or match record (JSON text) back, replaying and checking it."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == "nardy-match":
+        return match_from_dict(data)
+    return game_from_dict(data)
