@@ -19,15 +19,26 @@ from typing import Protocol
 from nardy.core import CHECKERS, Play, Player, Position, Result, to_other_numbering
 from nardy.game import Game
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "play_game", "evaluate"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "play_game", "evaluate", "race_lead"]
 
 
 class Agent(Protocol):
-    """Anything with a name that chooses a play for the player to move."""
+    """Anything with a name that chooses a play for the player to move.
+
+    An agent may also define ``wants_double(game) -> bool`` (asked before its
+    roll when it may double) and ``accepts_double(game) -> bool`` (asked when
+    doubled); without them it never doubles and always takes.
+    """
 
     name: str
 
     def choose(self, game: Game) -> Play: ...
+
+
+def race_lead(pos: Position, player: Player) -> float:
+    """How far ``player`` leads the race, as a share of its own pip count."""
+    mine = pos.pips(player)
+    return (pos.pips(player.other) - mine) / max(mine, 1)
 
 
 class RandomAgent:
@@ -47,6 +58,14 @@ class GreedyAgent:
     """Chooses the play whose resulting position :func:`evaluate` rates best."""
 
     name = "greedy"
+
+    def wants_double(self, game: Game) -> bool:
+        """Double when 15% ahead in the race."""
+        return race_lead(game.position, game.turn) > 0.15
+
+    def accepts_double(self, game: Game) -> bool:
+        """Take unless 25% behind in the race."""
+        return race_lead(game.position, game.turn) > -0.25
 
     def choose(self, game: Game) -> Play:
         plays = game.legal_plays()
@@ -108,11 +127,25 @@ def evaluate(pos: Position, player: Player) -> float:
 
 
 def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000) -> Result:
-    """Let ``agents`` play ``game`` to the end (rolling from the game's RNG)."""
+    """Let ``agents`` play ``game`` to the end (rolling from the game's RNG),
+    with their cube decisions when the cube is in play."""
     while not game.is_over():
-        if game.dice is None:
+        agent = agents[game.turn]
+        phase = game.pending.phase
+        if phase == "cube":
+            accepts = getattr(agent, "accepts_double", None)
+            if accepts is None or accepts(game):
+                game.take()
+            else:
+                game.drop()
+            continue
+        if phase == "roll":
+            wants = getattr(agent, "wants_double", None)
+            if wants is not None and game.can_double() and wants(game):
+                game.double()
+                continue
             game.roll()
-        game.play(agents[game.turn].choose(game))
+        game.play(agent.choose(game))
         if game.plies > max_plays:  # pragma: no cover - every ruleset's games end
             raise RuntimeError("the game did not end")
     result = game.result()

@@ -143,6 +143,41 @@ def _report(
     print("\n".join(lines))
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    options = dict(args.option or [])
+    if not args.no_cube:
+        options.setdefault("cube", True)
+    rules = nardy.ruleset(args.rules, **options)
+    match = nardy.Match(rules, args.length, seed=args.seed)
+    names = {Player.WHITE: args.white, Player.BLACK: args.black}
+    agents: dict[Player, Agent] = {c: _agent(n, args.seed * 2 + c) for c, n in names.items()}
+    print(f"{rules!r}: a {args.length}-point match, White {args.white} vs Black {args.black}")
+    while True:
+        game = match.game
+        result = play_game(game, agents)
+        number = len(match.games)
+        tag = " (Crawford game)" if game.crawford else ""
+        if result.winner is None:
+            line = "a draw"
+        else:
+            how = {"resign": "by resignation", "drop": "double refused"}.get(result.ending, "")
+            line = f"{result.winner} wins {result.points} ({result.kind}{', ' + how if how else ''}, cube {result.cube})"
+        white, black = match.score
+        print(f"game {number}{tag}: {line}; score {white}-{black}")
+        if match.next_game() is None:
+            break
+    winner = match.winner
+    assert winner is not None
+    print(f"{winner} ({names[winner]}) wins the match {max(match.score)}-{min(match.score)}")
+    if args.save:
+        from nardy import records
+
+        with open(args.save, "w", encoding="utf-8") as fh:
+            fh.write(records.dumps(match, indent=1))
+        print(f"record saved to {args.save}")
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     rules = _rules(args)
     print(f"{rules.title} ({rules.name})")
@@ -182,6 +217,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     sp.set_defaults(func=cmd_selfplay)
 
+    mt = sub.add_parser("match", help="play a match between built-in bots")
+    rules_args(mt)
+    mt.add_argument("--length", type=int, default=5, help="points to win (default 5)")
+    mt.add_argument("--seed", type=int, default=0)
+    mt.add_argument("--white", choices=sorted(AGENTS), default="greedy", help="White's bot")
+    mt.add_argument("--black", choices=sorted(AGENTS), default="greedy", help="Black's bot")
+    mt.add_argument("--no-cube", action="store_true", help="play without the doubling cube")
+    mt.add_argument("--save", metavar="FILE", help="write the match record (JSON) to FILE")
+    mt.set_defaults(func=cmd_match)
+
     sh = sub.add_parser("show", help="print the start position of a ruleset")
     rules_args(sh)
     sh.set_defaults(func=cmd_show)
@@ -196,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: Any = parser.parse_args(argv)
     if getattr(args, "games", 1) < 1:
         parser.error("--games must be at least 1")
+    if getattr(args, "length", 1) < 1:
+        parser.error("--length must be at least 1")
     try:
         return int(args.func(args))
     except NardyError as exc:
