@@ -9,7 +9,21 @@
 
 from __future__ import annotations
 
-from nardy.core import BAR, BLACK, CHECKERS, OFF, WHITE, Play, Player, Position, Result, Step
+from nardy.core import (
+    BAR,
+    BLACK,
+    CHANCE_OUTCOMES,
+    CHECKERS,
+    OFF,
+    ROLLS,
+    WHITE,
+    Play,
+    Player,
+    Position,
+    Result,
+    Step,
+    roll_probability,
+)
 from nardy.errors import (
     GameStateError,
     IllegalPlayError,
@@ -29,6 +43,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BAR",
     "BLACK",
+    "CHANCE_OUTCOMES",
     "CHECKERS",
     "OFF",
     "WHITE",
@@ -46,10 +61,12 @@ __all__ = [
     "PlayContext",
     "Player",
     "Position",
+    "ROLLS",
     "RULESET_NAMES",
     "Result",
     "RuleSet",
     "Step",
     "UnknownRuleSetError",
+    "roll_probability",
     "ruleset",
 ]

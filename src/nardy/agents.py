@@ -16,10 +16,19 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from nardy.core import CHECKERS, Play, Player, Position, Result, to_other_numbering
+from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result, to_other_numbering
 from nardy.game import Game
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "play_game", "evaluate", "race_lead"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "GreedyAgent",
+    "ExpectimaxAgent",
+    "AGENTS",
+    "play_game",
+    "evaluate",
+    "race_lead",
+]
 
 
 class Agent(Protocol):
@@ -80,9 +89,52 @@ class GreedyAgent:
         return best
 
 
+class ExpectimaxAgent(GreedyAgent):
+    """One-ply expectimax over the opponent's reply: each candidate play is rated
+    by the average, over the opponent's 21 rolls weighted by their chances, of
+    :func:`evaluate` after the opponent's best reply (as the opponent would rate
+    it). Only the ``candidates`` plays that :func:`evaluate` rates best are
+    searched. Slower than :class:`GreedyAgent` by about two orders of magnitude.
+    """
+
+    name = "expectimax"
+
+    def __init__(self, candidates: int = 6) -> None:
+        self.candidates = candidates
+
+    def choose(self, game: Game) -> Play:
+        plays = game.legal_plays()
+        if len(plays) == 1:
+            return plays[0]
+        mover = game.turn
+        rules = game.rules
+        after = {play: game.position_after(play) for play in plays}
+        ranked = sorted(plays, key=lambda p: evaluate(after[p], mover), reverse=True)
+        best, best_value = ranked[0], float("-inf")
+        for play in ranked[: self.candidates]:
+            pos = after[play]
+            if pos.off(mover) == CHECKERS:
+                return play
+            if pos.turn == mover:  # the turn goes on (a re-roll, a stage): rate it as it stands
+                value = evaluate(pos, mover)
+            else:
+                value = 0.0
+                for roll, chance in CHANCE_OUTCOMES:
+                    replies = rules.legal_plays(pos, roll)
+                    worst = max(
+                        (rules.apply(pos, reply) for reply in replies),
+                        key=lambda q: evaluate(q, mover.other),
+                    )
+                    value += chance * evaluate(worst, mover)
+            if value > best_value:
+                best, best_value = play, value
+        return best
+
+
 AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "expectimax": ExpectimaxAgent,
 }
 
 

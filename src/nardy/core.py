@@ -31,6 +31,9 @@ __all__ = [
     "Position",
     "to_other_numbering",
     "Result",
+    "ROLLS",
+    "CHANCE_OUTCOMES",
+    "roll_probability",
 ]
 
 Point: TypeAlias = int
@@ -452,3 +455,25 @@ def _make_play(
     play = _new(Play)
     play.__dict__.update(steps=steps, dice=dice, _origin=origin, _key=key, _ordered=ordered)
     return play
+
+
+#: the 21 distinct rolls, larger die first: doubles 1/36 each, the others 1/18
+ROLLS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)
+
+
+def roll_probability(roll: tuple[int, int]) -> float:
+    """The chance of ``roll`` (either order): 1/36 for a double, 1/18 otherwise.
+
+    >>> roll_probability((6, 6)), roll_probability((2, 5)) == 1 / 18
+    (0.027777777777777776, True)
+    >>> round(sum(roll_probability(r) for r in ROLLS), 12)
+    1.0
+    """
+    a, b = roll
+    return 1 / 36 if a == b else 1 / 18
+
+
+#: (roll, probability) for each of the 21 distinct rolls: a chance node's outcomes
+CHANCE_OUTCOMES: Final = tuple((roll, roll_probability(roll)) for roll in ROLLS)

@@ -23,6 +23,7 @@ PlayEvent(player=<Player.WHITE: 0>, play=<Play '8/5 6/5' dice=(3, 1)>)
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Literal
@@ -384,6 +385,15 @@ class Game:
             if not rules.option("gammons_with_cube") or (rules.option("jacoby") and cube == 1):
                 points = 1
         return Result(result.winner, points * cube, result.kind, ending, cube)
+
+    def clone(self) -> Game:
+        """An independent copy (for search): same rules, state, history and dice RNG
+        state. Cheap: positions, plays and events are shared immutable values."""
+        twin = copy.copy(self)
+        twin._history = list(self._history)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
 
     def undo(self) -> Event:
         """Take back the last roll or play and return it."""

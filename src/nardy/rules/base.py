@@ -44,6 +44,7 @@ from nardy.core import (
     _OTHER,
     BAR,
     CHECKERS,
+    ROLLS,
     STEPS,
     STEPS_BY_DIE,
     Family,
@@ -370,6 +371,19 @@ class RuleSet:
             self.check_position(pos)
         found, _ = self._generate(pos, values, context)
         return self._plays(pos, values, found)
+
+    def legal_plays_by_roll(
+        self, pos: Position, context: PlayContext = ROLL_CONTEXT
+    ) -> dict[tuple[int, int], tuple[Play, ...]]:
+        """The legal plays of ``pos`` for each of the 21 distinct rolls
+        (:data:`nardy.ROLLS`), for search over chance.
+
+        >>> import nardy
+        >>> by_roll = nardy.ruleset("short").legal_plays_by_roll(nardy.ruleset("short").initial_position())
+        >>> len(by_roll), sum(len(p) for p in by_roll.values())
+        (21, 447)
+        """
+        return {roll: self.legal_plays(pos, roll, context) for roll in ROLLS}
 
     def expand_dice(self, dice: Sequence[int], context: PlayContext = ROLL_CONTEXT) -> Roll:
         """The values to play for ``dice``: a double gives four, largest first."""
@@ -708,11 +722,19 @@ class RuleSet:
         return f"{text}: not a legal play with {'-'.join(map(str, values[:2]))}"
 
     def _walk(
-        self, pos: Position, values: Roll, steps: Sequence[Step], context: PlayContext
+        self,
+        pos: Position,
+        values: Roll,
+        steps: Sequence[Step],
+        context: PlayContext,
+        head_limit: int | None | tuple[int, int] = -1,
     ) -> tuple[str, _Search, int]:
-        """Play ``steps`` in order: (the first broken rule or "", the state, head checkers used)."""
+        """Play ``steps`` in order: (the first broken rule or "", the state, head checkers used).
+
+        Without ``head_limit`` the larger first-turn allowance is used.
+        """
         me, op = self._internal(pos)
-        limit = self.head_limit_for(pos, values, context)
+        limit = self.head_limit_for(pos, values, context) if head_limit == -1 else head_limit
         s = _Search(me, op, values, pos)
         s.head_limit = limit[1] if isinstance(limit, tuple) else limit
         s.opp_off = pos.off(pos.turn.other)
@@ -750,6 +772,138 @@ class RuleSet:
 
     #: what end_ok() enforces, for error messages
     end_rule: ClassVar[str] = "the final position breaks the rules"
+
+    # -- step-by-step input ----------------------------------------------------
+
+    def next_steps(
+        self,
+        pos: Position,
+        dice: Sequence[int],
+        prefix: Sequence[Step] = (),
+        context: PlayContext = ROLL_CONTEXT,
+    ) -> tuple[Step, ...]:
+        """The steps that may follow ``prefix``: those that keep it the beginning
+        of some legal order of some legal play (RULES.md 1.5). Empty once
+        ``prefix`` is a whole legal play.
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("long")
+        >>> [str(s) for s in rules.next_steps(rules.initial_position(), (6, 5))]
+        ['24/18', '24/19']
+        >>> [str(s) for s in rules.next_steps(rules.initial_position(), (6, 5), [nardy.Step(24, 18, 6)])]
+        ['18/13']
+        """
+        values = self.expand_dice(dice, context)
+        found, best = self._generate(pos, values, context)
+        limit = self._effective_head_limit(pos, values, context)
+        reason, s, head = self._walk(pos, values, prefix, context, limit)
+        if reason:
+            raise IllegalPlayError(f"{' '.join(map(str, prefix))}: {reason}")
+        if len(prefix) >= best:
+            return ()
+        remaining = list(values)
+        for step in prefix:
+            remaining.remove(step.die)
+        big_only = (
+            best == 1
+            and len(values) == 2
+            and values[0] != values[1]
+            and any(v[0].die == values[0] for v in found.values())
+        )
+        keys = set(found)
+        out: list[Step] = []
+        for step in self._candidate_steps(s, remaining):
+            if big_only and step.die != values[0]:
+                continue
+            hit = self._completes(s, step, remaining, head, len(prefix) + 1, best, keys, set())
+            if hit is not None:
+                out.append(STEPS[step.source][step.die][hit])
+        return tuple(out)
+
+    def _effective_head_limit(self, pos: Position, values: Roll, context: PlayContext) -> int | None:
+        limit = self.head_limit_for(pos, values, context)
+        if not isinstance(limit, tuple):
+            return limit
+        low, high = limit
+        return high if self._search(pos, values, high)[1] > self._search(pos, values, low)[1] else low
+
+    def _candidate_steps(self, s: _Search, remaining: list[int]) -> list[Step]:
+        me = s.me
+        sources = [BAR] if me[BAR] else [p for p in range(24, 0, -1) if me[p]]
+        return [STEPS[p][d][False] for d in sorted(set(remaining), reverse=True) for p in sources]
+
+    def _completes(
+        self,
+        s: _Search,
+        step: Step,
+        remaining: list[int],
+        head: int,
+        depth: int,
+        best: int,
+        keys: set[tuple[int, ...]],
+        dead: set[tuple[object, ...]],
+    ) -> bool | None:
+        """Whether ``step`` can be played now and then completed into a legal play.
+
+        Returns whether the step hits (``None``: it cannot). The state is restored.
+        """
+        kinds: tuple[bool, ...] = (False,)
+        if s.tags is not None and step.source <= 24:
+            kinds = self._tag_kinds(s.me, s.tags, step.source) or (False,)
+        rest = list(remaining)
+        rest.remove(step.die)
+        for tagged in kinds:
+            saved = (list(s.me), list(s.op), list(s.tags) if s.tags is not None else None)
+            hits_before = s.me[26]
+            ok = not self._step_reason(s, step, remaining, head, tagged)
+            hit = s.me[26] != hits_before
+            if ok:
+                nhead = head + (step.source == 24)
+                if depth == best:
+                    ok = tuple(s.me) in keys
+                else:
+                    memo = (*s.me, *(s.tags or ()), nhead, *sorted(rest))
+                    if memo in dead:
+                        ok = False
+                    else:
+                        ok = any(
+                            self._completes(s, nxt, rest, nhead, depth + 1, best, keys, dead) is not None
+                            for nxt in self._candidate_steps(s, rest)
+                        )
+                        if not ok:
+                            dead.add(memo)
+            s.me[:], s.op[:] = saved[0], saved[1]
+            if saved[2] is not None and s.tags is not None:
+                s.tags[:] = saved[2]
+            if ok:
+                return hit
+        return None
+
+    def play_from_steps(
+        self,
+        pos: Position,
+        dice: Sequence[int],
+        steps: Sequence[Step],
+        context: PlayContext = ROLL_CONTEXT,
+    ) -> Play:
+        """The legal play that the ordered ``steps`` make, checking that this very
+        order is legal (for step-by-step input and records).
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> str(rules.play_from_steps(rules.initial_position(), (6, 5), [nardy.Step(24, 18, 6), nardy.Step(18, 13, 5)]))
+        '24/13'
+        """
+        values = self.expand_dice(dice, context)
+        legal = self.legal_plays(pos, dice, context)
+        limit = self._effective_head_limit(pos, values, context)
+        reason, s, _ = self._walk(pos, values, steps, context, limit)
+        if not reason:
+            key = tuple(s.me)
+            for play in legal:
+                if play._key == key and len(play.steps) == len(steps):
+                    return play
+        raise IllegalPlayError(self.explain(pos, values, steps, context))
 
     def _step_reason(
         self, s: _Search, step: Step, remaining: list[int], head: int, tagged: bool = False
