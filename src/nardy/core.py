@@ -368,6 +368,10 @@ def _family_of(name: str) -> Family:
         raise InvalidPositionError(f"unknown family or ruleset {name!r} in a position string") from None
 
 
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], int]:
     pts = [0] * 24
     bar = 0
@@ -375,7 +379,7 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
         return tuple(pts), 0
     for item in text.split(","):
         point, sep, count = item.partition(":")
-        if not sep or not count.isdigit() or not (point.isdigit() or point == "bar"):
+        if not sep or not _is_number(count) or not (_is_number(point) or point == "bar"):
             raise InvalidPositionError(f"{who}: cannot read {item!r}; expected point:count or bar:count")
         n = int(count)
         if point == "bar":

@@ -274,7 +274,7 @@ class Game:
         if not rules.option("cube"):
             return f"{rules.name} is played without the cube here (option cube=False)"
         if p.phase != "roll":
-            return self._not_now("double")
+            return self._not_now("double").split(": ", 1)[1]
         if p.context.kind != "roll":
             return "no double between re-rolls or before owed steps: only before a turn's own roll"
         if p.crawford:

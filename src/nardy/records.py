@@ -67,8 +67,11 @@ def _rules_to_dict(rules: RuleSet) -> dict[str, Any]:
 def _rules_from_dict(data: Any) -> RuleSet:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         raise RecordError("rules: expected {'name': ..., 'options': {...}}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RecordError(f"rules: options must be an object of name: value, not {options!r}")
     try:
-        return ruleset(data["name"], **dict(data.get("options") or {}))
+        return ruleset(data["name"], **options)
     except NardyError as exc:
         raise RecordError(f"rules: {exc}") from None
 
@@ -82,8 +85,14 @@ def _set_rng(rng: random.Random, state: Any) -> None:
     try:
         version, internal, gauss = state
         rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise RecordError(f"rng: not a saved random state ({exc})") from None
+
+
+def _check_version(data: dict[str, Any]) -> None:
+    version = data.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise RecordError(f"record version {version!r} is not supported (expected {FORMAT_VERSION})")
 
 
 # --------------------------------------------------------------------------- games
@@ -138,8 +147,7 @@ def game_from_dict(data: Any) -> Game:
     """Rebuild a game from :func:`game_to_dict`'s record, checking every event."""
     if not isinstance(data, dict) or data.get("format") != "nardy-game":
         raise RecordError("not a nardy game record (format must be 'nardy-game')")
-    if data.get("version") != FORMAT_VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})")
+    _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
     start: Position | None = None
     if data.get("start") is not None:
@@ -149,6 +157,10 @@ def game_from_dict(data: Any) -> Game:
             raise RecordError(f"start: {exc}") from None
     opening = data.get("opening")
     first = data.get("first")
+    if opening is not None and not (
+        isinstance(opening, list) and len(opening) == 2 and all(type(d) is int for d in opening)
+    ):
+        raise RecordError(f"opening: expected [white's die, black's die], not {opening!r}")
     try:
         if opening is not None:
             game = Game(
@@ -200,10 +212,13 @@ def _replay(game: Game, index: int, event: Any) -> None:
             where = f"{where} ({event['play']} plays {event.get('move', '?')!r})"
             if "steps" in event:
                 steps = tuple(Step(int(a), int(b), int(d), bool(h)) for a, b, d, h in event["steps"])
-                dice = game.dice or ()
-                legal = game.legal_plays()
-                play = Play(steps, legal[0].dice if legal else tuple(dice))
-                game.play(play)
+                values = game.legal_plays()[0].dice
+                if "dice" in event and tuple(event["dice"]) != values:
+                    raise RecordError(f"{where}: the record says dice {event['dice']}, the game has {list(values)}")
+                written = game.parse_play(str(event["move"])) if "move" in event else None
+                played = game.play(Play(steps, values))
+                if written is not None and written._key != played._key:
+                    raise RecordError(f"{where}: the move text and the steps describe different plays")
             else:
                 game.play(str(event["move"]))
         elif "resign" in event:
@@ -252,14 +267,16 @@ def match_from_dict(data: Any) -> Match:
     """Rebuild a match from :func:`match_to_dict`'s record, checking every game."""
     if not isinstance(data, dict) or data.get("format") != "nardy-match":
         raise RecordError("not a nardy match record (format must be 'nardy-match')")
-    if data.get("version") != FORMAT_VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (expected {FORMAT_VERSION})")
+    _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise RecordError("games: expected a non-empty list")
+    length = data.get("length", 0)
+    if type(length) is not int:
+        raise RecordError(f"length: expected an int (0 for a money session), not {length!r}")
     try:
-        match = Match(rules, int(data.get("length", 0)), crawford=bool(data.get("crawford", True)))
+        match = Match(rules, length, crawford=bool(data.get("crawford", True)))
     except NardyError as exc:
         raise RecordError(f"match: {exc}") from None
     match.games.clear()
