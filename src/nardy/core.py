@@ -356,6 +356,12 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_string({self.to_string()!r})"
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter (see :mod:`nardy.svg`)."""
+        from nardy import svg
+
+        return svg.board(self)
+
 
 def _family_of(name: str) -> Family:
     if name in ("short", "long"):

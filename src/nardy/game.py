@@ -386,6 +386,12 @@ class Game:
                 points = 1
         return Result(result.winner, points * cube, result.kind, ending, cube)
 
+    def _repr_svg_(self) -> str:
+        """The board with the last play and the dice, for Jupyter (see :mod:`nardy.svg`)."""
+        from nardy import svg
+
+        return svg.game(self)
+
     def clone(self) -> Game:
         """An independent copy (for search): same rules, state, history and dice RNG
         state. Cheap: positions, plays and events are shared immutable values."""
