@@ -72,9 +72,10 @@ class CubeEvent:
 
 @attrs.frozen
 class ResignEvent:
-    """``player`` resigned."""
+    """``player`` resigned (``stake``: the stake it offered, if not the position's value)."""
 
     player: Player
+    stake: int | None = None
 
 
 Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
@@ -356,9 +357,17 @@ class Game:
         )
         return offer
 
-    def resign(self, player: Player | None = None) -> Result:
+    def resign(self, player: Player | None = None, stake: int | None = None) -> Result:
         """``player`` (default: the one to act) gives up. It pays what its position
-        would cost if the opponent had just borne off its last checker, times the cube."""
+        would cost if the opponent had just borne off its last checker, times the cube
+        (RULES.md 4.1). ``stake`` records a resignation at another level agreed by the
+        players, as backgammon files do (1 oin/single, 2 mars/gammon, 3 koks/backgammon).
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
+        >>> game.resign()
+        Result(winner=<Player.BLACK: 1>, points=3, kind='koks', ending='resign', cube=1)
+        """
         if self._pending.phase == "over":
             raise GameStateError("cannot resign: the game is over")
         loser = self.turn if player is None else player
@@ -371,9 +380,15 @@ class Game:
             final = _make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
         else:
             final = _make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
-        self._push(ResignEvent(loser))
+        if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
+            raise GameStateError(f"a resignation stake is an int 1..15, not {stake!r}")
+        self._push(ResignEvent(loser, stake))
         self._pending = attrs.evolve(self._pending, phase="over", player=None)
-        self._result = self._with_cube(self.rules.score(final, winner), "resign")
+        outcome = self.rules.score(final, winner)
+        if stake is not None:
+            kind = {1: "oin", 2: "mars", 3: "koks", 4: "home_mars"}.get(stake, "checkers_left")
+            outcome = Result(winner, stake, kind)
+        self._result = self._with_cube(outcome, "resign")
         return self._result
 
     def _with_cube(self, result: Result, ending: str) -> Result:

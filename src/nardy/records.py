@@ -117,7 +117,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         elif isinstance(event, CubeEvent):
             events.append({event.action: _colour(event.player), "value": event.value})
         elif isinstance(event, ResignEvent):
-            events.append({"resign": _colour(event.player)})
+            entry: dict[str, Any] = {"resign": _colour(event.player)}
+            if event.stake is not None:
+                entry["stake"] = event.stake
+            events.append(entry)
     start = game.start
     first = game.pending.first_player if game.opening is None else None
     record: dict[str, Any] = {
@@ -222,7 +225,7 @@ def _replay(game: Game, index: int, event: Any) -> None:
             else:
                 game.play(str(event["move"]))
         elif "resign" in event:
-            game.resign(_player(event["resign"], where))
+            game.resign(_player(event["resign"], where), event.get("stake"))
         else:
             for action in ("double", "take", "drop", "beaver"):
                 if action in event:

@@ -1,0 +1,610 @@
+"""Jellyfish .mat match files: export, import, round trips, gnubg's own files."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import nardy
+from nardy import Player
+from nardy.agents import RandomAgent
+from nardy.game import CubeEvent, PlayEvent, ResignEvent, RollEvent
+from nardy.matfile import MatFile, export_mat, import_mat, read_mat
+from nardy.records import RecordError
+
+DATA = Path(__file__).parent / "data"
+CUBE = nardy.ruleset("short", cube=True)
+W, B = Player.WHITE, Player.BLACK
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def bot_match(
+    length: int,
+    seed: int,
+    rules: nardy.RuleSet = CUBE,
+    *,
+    double_p: float = 0.08,
+    take_p: float = 0.7,
+    resign_p: float = 0.01,
+    beaver_p: float = 0.0,
+    max_games: int | None = None,
+    stop_after_plies: int | None = None,
+) -> nardy.Match:
+    """A match between two random bots with a random cube policy (double
+    sometimes, take or drop, beaver, resign now and then)."""
+    match = nardy.Match(rules, length, seed=seed)
+    rng = random.Random(seed)
+    bots = {W: RandomAgent(seed), B: RandomAgent(seed + 1)}
+    games = 0
+    while True:
+        game = match.game
+        while not game.is_over():
+            if stop_after_plies is not None and len(game.history) >= stop_after_plies:
+                return match
+            if game.pending.phase == "cube":
+                if beaver_p and rng.random() < beaver_p and not game.pending.beavered:
+                    try:
+                        game.beaver()
+                        continue
+                    except nardy.NardyError:
+                        pass
+                game.take() if rng.random() < take_p else game.drop()
+                continue
+            if rng.random() < resign_p:
+                game.resign(rng.choice([W, B]))
+                break
+            if game.dice is None:
+                if game.can_double() and rng.random() < double_p:
+                    game.double()
+                    continue
+                game.roll()
+                if rng.random() < resign_p:
+                    game.resign()  # rolled, then resigned without playing
+                    break
+            game.play(bots[game.turn].choose(game))
+        games += 1
+        if match.is_over() or (max_games is not None and games >= max_games):
+            return match
+        match.next_game()
+
+
+def assert_same_match(a: nardy.Match, b: nardy.Match) -> None:
+    assert (a.length, a.crawford, len(a.games)) == (b.length, b.crawford, len(b.games))
+    for ga, gb in zip(a.games, b.games):
+        assert ga.opening == gb.opening
+        assert ga.crawford == gb.crawford
+        assert ga.history == gb.history
+        assert ga.position == gb.position
+        assert ga.pending == gb.pending
+        assert ga.result() == gb.result()
+    assert a.score == b.score
+    assert a.is_over() == b.is_over()
+
+
+def raises_at(text: str, line: int, *fragments: str, rules: nardy.RuleSet | None = None) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        import_mat(text, rules)
+    message = str(info.value)
+    assert message.startswith(f"line {line}:"), message
+    for fragment in fragments:
+        assert fragment in message, message
+    return info.value
+
+
+# Hand-written in gnubg's layout: a drop, a bar entry with a hit, a dance
+# (``66:`` with nothing), a take, a single game resigned in a position worth more.
+HAND_MATCH = """\
+; [Site "Hand-written example"]
+; [Player 1 "Alice"]
+; [Player 2 "Bob"]
+
+ 3 point match
+
+ Game 1
+ Alice : 0                      Bob : 0
+  1) 31: 8/5 6/5                 64: 24/18 18/14
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ Alice : 1                      Bob : 0
+  1)                             52: 13/8 13/11
+  2) 64: 24/18 18/14*            66:
+  3) 31: 14/13 6/3               43: bar/22* 24/20
+  4) 55: bar/20 13/8 13/8 8/3*   62: bar/23 13/7
+  5)  Doubles => 2                Takes
+  6) 42: 8/4 6/4
+      Wins 2 points and the match
+"""
+
+# Hand-written in eXtreme Gammon's style: no leading spaces on the headers,
+# wider columns, "Cannot Move", "???" (rolled, then resigned), a combined move.
+HAND_MONEY = """\
+; [Site "eXtreme Gammon"]
+; [Match ID "12345"]
+; [EventDate "2024.05.01"]
+; [Variation "Backgammon"]
+; [Jacoby "Off"]
+
+0 point match
+
+Game 1
+Ann : 0                               Ben : 0
+  1)                                  52: 13/8 13/11
+  2) 64: 24/18 18/14*                 66: Cannot Move
+  3) 21: 13/11 6/5                    33: ???
+      Wins 1 point
+
+Game 2
+Ann : 1                               Ben : 0
+  1) 65: 24/13                         Doubles => 2
+  2)  Takes                           31: 8/5 6/5
+                                      Wins 4 points
+"""
+
+
+# --------------------------------------------------------------------------- export layout
+
+
+def test_export_layout_matches_gnubg_columns() -> None:
+    game = nardy.Game(CUBE, opening=(2, 5))
+    game.play("13/8 13/11")
+    game.roll((6, 4))
+    game.play("24/18 18/14*")
+    game.roll((6, 6))
+    game.play("pass")
+    game.double()
+    game.drop()
+    text = export_mat(game, ("Alice", "Bob"))
+    lines = text.split("\n")
+    assert lines[:4] == [" 0 point match", "", " Game 1", " Alice : 0" + " " * 22 + "Bob : 0"]
+    # gnubg: "%3d) %-27s " puts the right column at column 33; the opener's
+    # play (Black, right) sits alone on row 1
+    assert lines[4] == "  1)" + " " * 29 + "52: 13/8 13/11"
+    assert lines[5] == "  2) 64: 24/18 18/14*" + " " * 12 + "66:"
+    assert lines[6].startswith("  3)  Doubles => 2") and lines[6].index("Drops") == 34
+    assert lines[7] == " " * 6 + "Wins 1 point"  # White (left) doubled, Black dropped
+    assert text.endswith("Wins 1 point\n\n")
+
+
+def test_export_writes_bar_off_hits_and_cube_actions() -> None:
+    texts = []
+    for seed in range(4):
+        match = bot_match(7, seed, double_p=0.03)
+        text = export_mat(match, ("Alice", "Bob"))
+        assert text.startswith('; [Crawford "On"]\n\n 7 point match\n\n Game 1\n')
+        assert text.count(" Game ") == len(match.games)
+        assert "and the match" in text.splitlines()[-2]
+        texts.append(text)
+    text = "\n".join(texts)
+    assert re.search(r"\d\d: bar/\d+", text)
+    assert re.search(r"\d/off\b", text)
+    assert re.search(r"\d/\d+\*", text)
+    assert " Doubles => 2" in text and " Takes" in text and " Drops" in text
+    # every numbered line reaches the right column, as gnubg writes it
+    for line in text.splitlines():
+        if re.match(r"^\s*\d+\)", line):
+            assert len(line) >= 33 and line[4] == " "
+
+
+def test_export_single_game_and_tags() -> None:
+    game = nardy.Game(CUBE, opening=(6, 1))
+    game.play("13/7 8/7")
+    text = export_mat(game, ("A B", "C"), tags={"Site": "Home", "EventDate": "2024.01.02"})
+    assert text.splitlines()[:4] == ['; [Site "Home"]', '; [EventDate "2024.01.02"]', "", " 0 point match"]
+    parsed = read_mat(text)
+    assert parsed.names == ("A B", "C")
+    assert parsed.tags == {"Site": "Home", "EventDate": "2024.01.02"}
+    assert parsed.match.length == 0 and len(parsed.match.games) == 1
+
+
+@pytest.mark.parametrize("names", [("", "B"), ("A:1", "B"), ("A", "B\nC"), (" A", "B"), ("A",)])
+def test_export_rejects_bad_names(names: tuple[str, str]) -> None:
+    with pytest.raises(RecordError):
+        export_mat(nardy.Game(CUBE, opening=(2, 1)), names)
+
+
+def test_export_rejects_what_the_format_cannot_hold() -> None:
+    with pytest.raises(RecordError, match="short family"):
+        export_mat(nardy.Game(nardy.ruleset("long"), seed=1))
+    moved = nardy.Game(CUBE, opening=(3, 1))
+    moved.play("8/5 6/5")
+    with pytest.raises(RecordError, match="set-up position"):
+        export_mat(nardy.Game(CUBE, opening=(2, 1), position=moved.position))
+    with pytest.raises(RecordError):
+        export_mat("not a match")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- round trips
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_round_trip_bot_matches(seed: int) -> None:
+    match = bot_match(7, seed)
+    assert match.is_over()
+    text = export_mat(match, ("Alice", "Bob"))
+    again = import_mat(text)
+    assert_same_match(match, again)
+    assert again.winner == match.winner
+    assert export_mat(again, ("Alice", "Bob")) == text
+
+
+def test_round_trip_covers_every_kind_of_entry() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        match = bot_match(7, seed)
+        for game in match.games:
+            for event in game.history:
+                if isinstance(event, CubeEvent):
+                    seen.add(event.action)
+                elif isinstance(event, ResignEvent):
+                    seen.add("resign")
+                elif isinstance(event, PlayEvent) and not event.play.steps:
+                    seen.add("pass")
+            result = game.result()
+            assert result is not None
+            seen.add(result.ending)
+            if game.crawford:
+                seen.add("crawford")
+    assert {"double", "take", "drop", "resign", "pass", "bear_off", "crawford"} <= seen
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_round_trip_money_session_with_beavers(seed: int) -> None:
+    rules = nardy.ruleset("short", cube=True, beaver=True)
+    match = bot_match(0, seed, rules, double_p=0.15, beaver_p=0.5, max_games=4)
+    text = export_mat(match, ("Ann", "Ben"))
+    assert text.startswith(" 0 point match\n")
+    assert_same_match(match, import_mat(text, rules))
+
+
+def test_beaver_then_take_is_implied_by_the_roll() -> None:
+    rules = nardy.ruleset("short", cube=True, beaver=True)
+    game = nardy.Game(rules, opening=(3, 1))
+    game.play("8/5 6/5")
+    game.double()  # Black doubles
+    game.beaver()  # White beavers
+    game.take()  # Black takes ...
+    game.roll((6, 4))  # ... and rolls
+    game.play("24/14")
+    text = export_mat(game)
+    assert " Doubles => 2" in text and " Beavers => 4" in text and "Takes" not in text
+    again = import_mat(text, rules).game
+    assert again.history == game.history and again.cube == 4
+
+
+@pytest.mark.parametrize("stop", [1, 2, 7, 20, 41])
+def test_round_trip_unfinished_match(stop: int) -> None:
+    match = bot_match(5, 1, stop_after_plies=stop, max_games=3, resign_p=0.0)
+    game = match.game
+    if game.dice is None and not game.is_over() and game.pending.phase == "roll":
+        game.roll((4, 2))  # end on a roll not yet played
+    again = import_mat(export_mat(match))
+    assert_same_match(match, again)
+    assert again.game.dice == match.game.dice
+
+
+def test_round_trip_fresh_next_game() -> None:
+    match = bot_match(7, 4, max_games=1)
+    match.next_game()  # opening rolled, nothing played
+    assert_same_match(match, import_mat(export_mat(match)))
+
+
+def test_round_trip_other_next_game_rules() -> None:
+    for rule in ("alternate", "winner"):
+        rules = nardy.ruleset("short", cube=True, next_game_first=rule)
+        match = bot_match(5, 9, rules, resign_p=0.0)
+        assert any(g.opening is None for g in match.games[1:])
+        assert_same_match(match, import_mat(export_mat(match), rules))
+
+
+def test_crawford_tag_round_trip() -> None:
+    match = nardy.Match(CUBE, 5, seed=0, crawford=False)
+    again = import_mat(export_mat(match.games[0]))  # a single game: money
+    assert again.length == 0
+    text = export_mat(bot_match(3, 6))
+    assert read_mat(text.replace('"On"', '"Off"')).match.crawford is False
+    assert read_mat(text).match.crawford is True
+
+
+# --------------------------------------------------------------------------- hand-written files
+
+
+def test_import_hand_written_match() -> None:
+    parsed = read_mat(HAND_MATCH)
+    assert isinstance(parsed, MatFile)
+    match = parsed.match
+    assert parsed.names == ("Alice", "Bob")
+    assert parsed.tags["Site"] == "Hand-written example" and parsed.tags["Player 2"] == "Bob"
+    assert match.length == 3 and match.crawford
+    assert match.score == (3, 0) and match.is_over() and match.winner == W
+    first, second = match.games
+    assert first.opening is not None and (first.opening.white, first.opening.black) == (3, 1)
+    assert first.result() == nardy.Result(W, 1, "drop", "drop", 1)
+    assert second.opening is not None and (second.opening.white, second.opening.black) == (2, 5)
+    events = second.history
+    assert isinstance(events[0], PlayEvent) and events[0].player == B
+    assert sorted(str(events[0].play).split()) == ["13/11", "13/8"]
+    hit = events[2]
+    assert isinstance(hit, PlayEvent) and str(hit.play) == "24/14*"
+    dance = events[4]
+    assert isinstance(dance, PlayEvent) and dance.player == B and not dance.play.steps
+    entry = events[8]
+    assert isinstance(entry, PlayEvent) and str(entry.play) == "bar/22* 24/20"
+    assert [e.action for e in events if isinstance(e, CubeEvent)] == ["double", "take"]
+    # Black resigned a single game at cube 2 although the position was worth more
+    assert events[-1] == ResignEvent(B, 1)
+    assert second.result() == nardy.Result(W, 2, "oin", "resign", 2)
+
+
+def test_import_hand_written_xg_money_session() -> None:
+    parsed = read_mat(HAND_MONEY)
+    match = parsed.match
+    assert match.length == 0 and parsed.names == ("Ann", "Ben")
+    assert parsed.tags["Match ID"] == "12345"
+    assert match.score == (1, 4) and not match.is_over()
+    first, second = match.games
+    cannot = first.history[4]
+    assert isinstance(cannot, PlayEvent) and cannot.player == B and not cannot.play.steps
+    # "33: ???": Black rolled and resigned without playing
+    assert first.history[-2:] == (RollEvent(B, (3, 3)), ResignEvent(B, 1))
+    assert first.result() == nardy.Result(W, 1, "oin", "resign", 1)
+    assert str(second.history[0].play) == "24/13"  # type: ignore[union-attr]
+    assert second.history[1] == CubeEvent(B, "double", 2)
+    assert second.result() == nardy.Result(B, 4, "mars", "resign", 2)
+
+
+def test_import_same_file_in_gnubg_point_numbers() -> None:
+    gnubg_style = HAND_MATCH.replace("bar/", "25/")
+    assert_same_match(import_mat(HAND_MATCH), import_mat(gnubg_style))
+
+
+# --------------------------------------------------------------------------- gnubg itself
+
+
+def _gnubg_available() -> bool:
+    """The PyPI ``gnubg`` package (test-only; it runs in a subprocess)."""
+    try:
+        return importlib.util.find_spec("gnubg") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+_GNUBG_SCRIPT = """
+import json, sys
+import gnubg
+out = []
+for src, dst in zip(sys.argv[1::2], sys.argv[2::2]):
+    gnubg.command("import mat " + src)
+    out.append(gnubg.match())
+    gnubg.command("export match mat " + dst)
+print("@@JSON@@" + json.dumps(out, default=str))
+"""
+
+
+def _gnubg_view(game: nardy.Game) -> list[tuple[object, ...]]:
+    """nardy's game as gnubg's match() lists it (X = left = White)."""
+    side = {W: "X", B: "O"}
+    view: list[tuple[object, ...]] = []
+    events = list(game.history)
+    first = events[0] if events else None
+    if game.opening is not None and isinstance(first, PlayEvent):
+        events.pop(0)
+        dice = sorted((game.opening.white, game.opening.black), reverse=True)
+        view.append(("move", side[first.player], tuple(dice), sorted((s.source, s.target) for s in first.play.steps)))
+    for i, event in enumerate(events):
+        if isinstance(event, RollEvent):
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(nxt, PlayEvent):
+                steps = sorted((s.source, s.target) for s in nxt.play.steps)
+                view.append(("move", side[event.player], event.dice, steps))
+            else:
+                view.append(("set", side[event.player], event.dice))
+        elif isinstance(event, CubeEvent):
+            view.append((event.action, side[event.player]))
+        elif isinstance(event, ResignEvent):
+            view.append(("resign", side[event.player]))
+    return view
+
+
+def _from_gnubg(actions: list[dict[str, Any]]) -> list[tuple[object, ...]]:
+    view: list[tuple[object, ...]] = []
+    for a in actions:
+        if a["action"] == "move":
+            view.append(("move", a["player"], tuple(a["dice"]), sorted(tuple(m) for m in a["move"])))
+        elif a["action"] == "set":
+            view.append(("set", a["player"], tuple(a["dice"])))
+        else:
+            view.append((a["action"], a["player"]))
+    return view
+
+
+@pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")
+def test_cross_check_with_gnubg(tmp_path: Path) -> None:
+    matches = [bot_match(7, seed) for seed in (3, 10)] + [bot_match(9, 21, double_p=0.15)]
+    args: list[str] = []
+    for i, match in enumerate(matches):
+        src = tmp_path / f"nardy{i}.mat"
+        src.write_text(export_mat(match, ("Alice", "Bob")))
+        args += [str(src), str(tmp_path / f"gnubg{i}.mat")]
+    done = subprocess.run(
+        [sys.executable, "-c", _GNUBG_SCRIPT, *args],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )
+    if done.returncode != 0 or "@@JSON@@" not in done.stdout:
+        pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
+    views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
+    for i, (match, view) in enumerate(zip(matches, views)):
+        assert view["match-info"]["match-length"] == match.length
+        assert [view["match-info"]["X"]["name"], view["match-info"]["O"]["name"]] == ["Alice", "Bob"]
+        assert len(view["games"]) == len(match.games)
+        for game, gv in zip(match.games, view["games"]):
+            result = game.result()
+            assert result is not None and result.winner is not None
+            info = gv["info"]
+            assert (info["winner"], info["points-won"]) == ("X" if result.winner == W else "O", result.points)
+            assert info["resigned"] == (result.ending == "resign")
+            assert _gnubg_view(game) == _from_gnubg(gv["game"])
+        # and what gnubg writes back reads as the very same match
+        assert_same_match(match, import_mat((tmp_path / f"gnubg{i}.mat").read_text()))
+
+
+# --------------------------------------------------------------------------- malformed files
+
+
+def test_bad_header() -> None:
+    raises_at("hello\n 3 point match\n", 1, "point match")
+    raises_at("\n; comment\n 3 points match\n Game 1\n", 3, "point match")
+    raises_at(" -1 point match\n", 1, "negative")
+    with pytest.raises(RecordError, match="no ' N point match' header"):
+        import_mat("; only comments\n\n")
+    with pytest.raises(RecordError, match="no games"):
+        import_mat(" 3 point match\n\n")
+    raises_at(' 3 point match\n\n nonsense\n', 3, "Game 1")
+    with pytest.raises(RecordError, match="variation"):
+        import_mat('; [Variation "NackGammon"]\n 1 point match\n Game 1\n A : 0  B : 0\n')
+
+
+def test_bad_game_and_score_lines() -> None:
+    raises_at(" 3 point match\n Game 2\n A : 0   B : 0\n", 2, "expected Game 1")
+    raises_at(" 3 point match\n Game 1\n A - 0   B - 0\n", 3, "players and the score")
+    text = HAND_MATCH.replace(" Alice : 1                      Bob : 0", " Alice : 0                      Bob : 1")
+    raises_at(text, 14, "score line says 0-1", "1-0")
+    text = HAND_MATCH.replace(" Alice : 1                      Bob : 0", " Alice : 1                      Rob : 0")
+    raises_at(text, 14, "'Rob'")
+    with pytest.raises(RecordError, match="no line with the players"):
+        import_mat(" 3 point match\n Game 1\n")
+
+
+def test_unknown_lines() -> None:
+    raises_at(HAND_MATCH.replace("  2)  Doubles => 2", "  2)  Redoubles?? => 2"), 10, "Redoubles??")
+    raises_at(HAND_MATCH.replace("      Wins 1 point", "      Loses 1 point"), 11, "Loses")
+    raises_at(HAND_MATCH.replace("      Wins 1 point", "      Wins a point"), 11, "Wins N point")
+    raises_at(HAND_MATCH.replace("  2)  Doubles", "  3)  Doubles"), 10, "expected move number 2")
+    raises_at(HAND_MATCH.replace("                Drops", "                Drops Drops Drops"), 10, "more than two")
+    raises_at(HAND_MATCH.replace("                Drops", "                Drops now"), 10, "'now'")
+    raises_at(HAND_MATCH.replace(" Game 1\n", " Game 1\n; Set Pos=xxx\n"), 8, "Set Pos")
+
+
+def test_wrong_dice_format() -> None:
+    raises_at(HAND_MATCH.replace("64: 24/18 18/14\n", "74: 24/18 18/14\n"), 9, "'74:'", "two dice")
+    raises_at(HAND_MATCH.replace("31: 8/5 6/5", "3: 8/5 6/5"), 9, "'3:'")
+    raises_at(HAND_MATCH.replace("31: 8/5 6/5", "31 8/5 6/5"), 9, "'31'")
+    raises_at(HAND_MATCH.replace("31: 8/5 6/5", "33: 8/5 6/5"), 9, "opening roll cannot be a double")
+    raises_at(HAND_MATCH.replace("64: 24/18 18/14*", "63: 24/18 18/14*"), 16, "cannot play '24/18 18/14*' with 63")
+
+
+def test_illegal_move_is_reported_with_its_line() -> None:
+    raises_at(
+        HAND_MATCH.replace("bar/22* 24/20", "24/20 24/21"),
+        17, "Bob (right) cannot play '24/20 24/21' with 43", "on the bar must enter first",
+    )
+    raises_at(HAND_MATCH.replace("bar/20 13/8 13/8 8/3*", "13/8 13/8 13/8 13/8"), 18, "Alice (left)", "with 55")
+    # a legal but different play: the first entry that no longer fits is reported
+    raises_at(HAND_MATCH.replace("bar/22* 24/20", "bar/21 24/21"), 18, "bar/20", "no checker of the mover on bar")
+    raises_at(HAND_MATCH.replace("55: bar/20 13/8 13/8 8/3*", "55: 13/8 13/8 13/3 8/3"), 18, "do not fit the dice 5-5")
+    raises_at(HAND_MATCH.replace("8/4 6/4", "8/4 6/4 13/9"), 20, "8/4 6/4 13/9")
+    raises_at(HAND_MATCH.replace("8/4 6/4", "8/4 6/x"), 20, "6/x")
+
+
+def test_entries_in_the_wrong_column_or_order() -> None:
+    # the columns of a line swapped: White's dance, then Black plays 64
+    row = "  2) 64: 24/18 18/14*            66:"
+    swapped = HAND_MATCH.replace(row, "  2) 66:                         64: 24/18 18/14*")
+    raises_at(swapped, 16, "Alice (left) rolled 66 at line 16 but no play is given")
+    shifted = HAND_MATCH.replace(
+        "  1) 31: 8/5 6/5                 64: 24/18 18/14",
+        "  1) 31: 8/5 6/5\n  2) 64: 24/18 18/14",
+    ).replace("  2)  Doubles", "  3)  Doubles")
+    raises_at(shifted, 10, "Alice (left) cannot roll 64: it is Bob (right)'s turn")
+    take = "  5)  Doubles => 2                Takes"
+    raises_at(HAND_MATCH.replace(take, "  5)  Takes"), 19, "cannot take", "no double")
+    raises_at(HAND_MATCH.replace(take, take.replace("2", "4")), 19, "cube goes to 2")
+    drop = "  2)  Doubles => 2                Drops"
+    raises_at(HAND_MATCH.replace(drop, drop.replace("Drops", "51: 8/3")), 10, "answered first")
+    raises_at(HAND_MATCH.replace("  1) 31: 8/5 6/5 ", "  1)  Doubles => 2 "), 9, "must start with the opening roll")
+
+
+def test_results_must_agree() -> None:
+    raises_at(HAND_MATCH.replace("      Wins 1 point", "      Wins 2 points"), 11, "wins 2 points", "replaying gives")
+    raises_at(HAND_MATCH.replace("      Wins 1 point", " " * 34 + "Wins 1 point"), 11, "Bob (right) wins 1 point")
+    raises_at(HAND_MATCH.replace("Wins 2 points and the match", "Wins 5 points"), 21, "cannot win 5 points")
+    text = HAND_MATCH.replace("      Wins 1 point\n", "      Wins 1 point and the match\n")
+    raises_at(text, 11, "match is not over")
+    after = HAND_MATCH.replace("      Wins 1 point\n", "      Wins 1 point\n  3) 52: 13/8 13/11\n")
+    raises_at(after, 12, "already ended at line 11")
+
+
+def test_unfinished_game_and_extra_games() -> None:
+    text = HAND_MATCH.replace("  2)  Doubles => 2                Drops\n      Wins 1 point\n", "")
+    with pytest.raises(RecordError, match=r"^line 11: Game 1 is not finished, but Game 2 follows"):
+        import_mat(text)
+    extra = HAND_MATCH + "\n Game 3\n Alice : 3                      Bob : 0\n  1) 31: 8/5 6/5\n"
+    raises_at(extra, 23, "already over")
+    game1 = HAND_MATCH.split(" Alice : 0                      Bob : 0\n")[1].split("\n\n")[0]
+    empty = HAND_MATCH.replace(game1 + "\n", "")
+    raises_at(empty, 7, "Game 1 has no moves")
+
+
+def test_roll_without_a_play_must_end_the_game() -> None:
+    text = HAND_MATCH.replace("  3) 31: 14/13 6/3 ", "  3) 31:           ")
+    raises_at(text, 17, "rolled 31 at line 17 but no play is given")
+    row = "  2) 64: 24/18 18/14*            66:"
+    text = HAND_MATCH.replace(row, row + " Cannot Move")
+    assert import_mat(text).score == (3, 0)
+    text = HAND_MATCH.replace("42: 8/4 6/4", "42: Cannot Move")
+    raises_at(text, 20, "has legal plays with 42")
+
+
+def test_crawford_game_has_no_cube() -> None:
+    crawford = """\
+ 3 point match
+
+ Game 1
+ A : 0                          B : 0
+  1) 31: 8/5 6/5                 64: 24/18 18/14
+  2)  Doubles => 2                Drops
+      Wins 1 point
+
+ Game 2
+ A : 1                          B : 0
+  1) 31: 8/5 6/5                 64: 24/18 18/14
+  2)  Doubles => 2                Drops
+      Wins 2 points
+
+ Game 3
+ A : 2                          B : 0
+  1) 31: 8/5 6/5                 64: 24/18 18/14
+  2)  Doubles => 2                Drops
+      Wins 1 point and the match
+"""
+    raises_at(crawford, 13, "wins 2 points")
+    fixed = crawford.replace("Wins 2 points", "Wins 1 point")
+    raises_at(fixed, 18, "Crawford")
+    match = import_mat('; [Crawford "Off"]\n' + fixed)
+    assert not match.crawford and match.score == (3, 0)
+
+
+def test_rules_must_be_short_family() -> None:
+    with pytest.raises(RecordError, match="short family"):
+        import_mat(HAND_MATCH, nardy.ruleset("long"))
+    with pytest.raises(RecordError, match="RuleSet"):
+        import_mat(HAND_MATCH, "short")  # type: ignore[arg-type]
+    raises_at(HAND_MATCH, 10, "without the cube", rules=nardy.ruleset("short"))
+    with pytest.raises(RecordError):
+        import_mat(b" 1 point match")  # type: ignore[arg-type]
+
+
+def test_record_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        import_mat("garbage")
