@@ -1,0 +1,383 @@
+"""Parallel and distributed self-play (:mod:`nardy.simulate`).
+
+* the same seed gives the same :class:`Summary` (every per-game record) for any
+  number of workers, chunk size or executor: serial, process pools (fork and
+  spawn), thread pools, ``multiprocessing.Pool`` through :class:`PoolExecutor`,
+  futures without callbacks, a Dask ``distributed.Client`` (skipped when not
+  installed) and Ray (skipped when not installed);
+* game ``i`` is the game :func:`play_game` plays from ``game_seed(seed, i)``;
+* the statistics (counts, Wilson intervals, normal intervals) on a hand-made list;
+* :func:`compare` alternates colours;
+* ``nardy selfplay --workers N``.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import multiprocessing
+import pickle
+from typing import Any
+
+import pytest
+
+import nardy
+from nardy import Player
+from nardy.agents import GreedyAgent, RandomAgent, play_game
+from nardy.cli import main
+from nardy.simulate import (
+    Comparison,
+    Estimate,
+    GameRecord,
+    PoolExecutor,
+    Summary,
+    compare,
+    game_seed,
+    mean_interval,
+    simulate,
+    wilson_interval,
+)
+
+GAMES = 12
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def baseline() -> Summary:
+    return simulate("short", GAMES, seed=SEED)
+
+
+@pytest.fixture(scope="module")
+def long_rules() -> nardy.RuleSet:
+    return nardy.ruleset("long", block_check="step")
+
+
+@pytest.fixture(scope="module")
+def long_baseline(long_rules: nardy.RuleSet) -> Summary:
+    return simulate(long_rules, 6, seed=SEED, white="random", black="greedy")
+
+
+# --------------------------------------------------------------------------- reproducibility
+
+
+@pytest.mark.parametrize(
+    ("workers", "chunk"),
+    [(1, None), (1, 1), (1, 5), (2, None), (2, 1), (2, 5), (4, 3), (4, 100)],
+)
+def test_same_summary_for_any_workers_and_chunks(
+    baseline: Summary, workers: int, chunk: int | None
+) -> None:
+    summary = simulate("short", GAMES, seed=SEED, workers=workers, chunk=chunk)
+    assert summary.per_game == baseline.per_game
+    assert summary == baseline
+
+
+@pytest.mark.parametrize("workers", [2, 4])
+def test_ruleset_options_reach_the_workers(
+    long_rules: nardy.RuleSet, long_baseline: Summary, workers: int
+) -> None:
+    assert simulate(
+        long_rules, 6, seed=SEED, white="random", black="greedy", workers=workers, chunk=2
+    ) == long_baseline
+
+
+def test_spawned_workers_rebuild_the_ruleset(
+    long_rules: nardy.RuleSet, long_baseline: Summary
+) -> None:
+    # fresh interpreters (another hash seed): only (name, options) travel
+    ctx = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(max_workers=2, mp_context=ctx) as pool:
+        summary = simulate(
+            long_rules, 6, seed=SEED, white="random", black="greedy", executor=pool, chunk=1
+        )
+    assert summary == long_baseline
+
+
+def test_records_are_play_game_from_the_game_seed(baseline: Summary) -> None:
+    rules = nardy.ruleset("short")
+    assert baseline.per_game is not None
+    for record in baseline.per_game[:4]:
+        seed = game_seed(SEED, record.index)
+        assert record.seed == seed
+        game = nardy.Game(rules, seed=seed)
+        result = play_game(
+            game, {Player.WHITE: GreedyAgent(), Player.BLACK: RandomAgent(seed=seed * 2 + 1)}
+        )
+        assert record.winner == (None if result.winner is None else str(result.winner))
+        assert (record.kind, record.points, record.plies) == (result.kind, result.points, game.plies)
+
+
+def test_seed_matters_and_prefix_is_stable(baseline: Summary) -> None:
+    assert baseline.per_game is not None
+    other = simulate("short", GAMES, seed=SEED + 1)
+    assert other.per_game is not None
+    assert [g.seed for g in other.per_game] != [g.seed for g in baseline.per_game]
+    assert [(g.plies, g.kind) for g in other.per_game] != [
+        (g.plies, g.kind) for g in baseline.per_game
+    ]
+    # game i depends only on (seed, i): a shorter run is a prefix of a longer one
+    shorter = simulate("short", 5, seed=SEED, workers=2, chunk=2)
+    assert shorter.per_game == baseline.per_game[:5]
+
+
+def test_keep_games_false(baseline: Summary) -> None:
+    summary = simulate("short", GAMES, seed=SEED, keep_games=False)
+    assert summary.per_game is None
+    assert summary.wins == baseline.wins and summary.mean_plies == baseline.mean_plies
+
+
+# --------------------------------------------------------------------------- executors
+
+
+class _PlainFuture:
+    """A future with only result() (no add_done_callback): read in order."""
+
+    def __init__(self, value: Any = None, error: BaseException | None = None) -> None:
+        self.value, self.error, self.cancelled = value, error, False
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+    def cancel(self) -> bool:
+        self.cancelled = True
+        return True
+
+
+class _EagerExecutor:
+    def __init__(self, fail_at: int | None = None) -> None:
+        self.futures: list[_PlainFuture] = []
+        self.fail_at = fail_at
+
+    def submit(self, fn: Any, /, *args: Any) -> _PlainFuture:
+        if len(self.futures) == self.fail_at:
+            future = _PlainFuture(error=RuntimeError("worker lost"))
+        else:
+            future = _PlainFuture(fn(*args))
+        self.futures.append(future)
+        return future
+
+
+def test_thread_pool_executor(baseline: Summary) -> None:
+    with cf.ThreadPoolExecutor(3) as pool:
+        assert simulate("short", GAMES, seed=SEED, executor=pool, chunk=2) == baseline
+
+
+def test_multiprocessing_pool_through_pool_executor(baseline: Summary) -> None:
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        summary = simulate("short", GAMES, seed=SEED, executor=PoolExecutor(pool), chunk=3)
+    assert summary == baseline
+
+
+def test_futures_without_callbacks(baseline: Summary) -> None:
+    assert simulate("short", GAMES, seed=SEED, executor=_EagerExecutor(), chunk=5) == baseline
+
+
+def test_a_failed_chunk_raises_and_cancels_the_rest() -> None:
+    executor = _EagerExecutor(fail_at=1)
+    with pytest.raises(RuntimeError, match="worker lost"):
+        simulate("short", 6, seed=SEED, executor=executor, chunk=2)
+    assert all(f.cancelled for f in executor.futures)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_reports_every_game(workers: int) -> None:
+    calls: list[int] = []
+    simulate("short", 7, seed=SEED, workers=workers, chunk=3, progress=calls.append)
+    assert calls[0] == 0 and sum(calls) == 7 and sorted(calls[1:]) == [1, 3, 3]
+
+
+def test_dask_distributed(baseline: Summary) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(
+        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+    ) as client:
+        # the Client itself (Dask futures) and its concurrent.futures executor
+        assert simulate("short", GAMES, seed=SEED, executor=client, chunk=2) == baseline
+        with client.get_executor() as executor:
+            assert simulate("short", GAMES, seed=SEED, executor=executor, chunk=5) == baseline
+        comparison = compare("short", "greedy", "random", 4, seed=SEED, executor=client, chunk=1)
+        assert comparison == compare("short", "greedy", "random", 4, seed=SEED)
+
+
+def test_ray_pool(baseline: Summary) -> None:  # pragma: no cover - ray is optional
+    ray = pytest.importorskip("ray")
+    from ray.util.multiprocessing import Pool
+
+    ray.init(num_cpus=2, include_dashboard=False)
+    try:
+        pool = Pool(2)
+        try:
+            summary = simulate("short", GAMES, seed=SEED, executor=PoolExecutor(pool), chunk=3)
+        finally:
+            pool.terminate()
+    finally:
+        ray.shutdown()
+    assert summary == baseline
+
+
+# --------------------------------------------------------------------------- pickling
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+def test_rulesets_pickle(name: str) -> None:
+    rules = nardy.ruleset(name)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and repr(again) == repr(rules)
+
+
+def test_summary_and_records_pickle(baseline: Summary) -> None:
+    assert pickle.loads(pickle.dumps(baseline)) == baseline
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def _rec(index: int, winner: str | None, kind: str, points: int, plies: int, *,
+         white: str = "greedy", black: str = "random") -> GameRecord:
+    return GameRecord(index=index, seed=100 + index, white=white, black=black, winner=winner,
+                      kind=kind, points=points, plies=plies, turns=plies + 1)
+
+
+HAND_MADE = [
+    _rec(3, "black", "oin", 1, 50),
+    _rec(0, "white", "mars", 2, 40),
+    _rec(1, "white", "oin", 1, 60),
+    _rec(4, None, "draw", 0, 70),
+    _rec(2, "white", "koks", 3, 80),
+]
+
+
+def test_summary_of_a_hand_made_list() -> None:
+    s = Summary.from_records(HAND_MADE, rules=nardy.ruleset("short"), seed=9)
+    assert s.games == 5 and s.seed == 9 and s.rules == "nardy.ruleset('short')"
+    assert s.per_game is not None and [g.index for g in s.per_game] == [0, 1, 2, 3, 4]
+    assert s.sides == {"white": "greedy", "black": "random"}
+    assert s.wins == {"white": 3, "black": 1} and s.draws == 1
+    assert s.points == {"white": 6, "black": 1}
+    assert s.agent_wins == {"greedy": 3, "random": 1}
+    assert s.agent_points == {"greedy": 6, "random": 1}
+    assert s.kinds == {"draw": 1, "koks": 1, "mars": 1, "oin": 2}
+    assert s.total_plies == 300
+    # Wilson, 3 of 5: centre (0.6 + z²/10) / (1 + z²/5)
+    z = 1.959963984540054
+    centre = (0.6 + z * z / 10) / (1 + z * z / 5)
+    half = z * math.sqrt(0.6 * 0.4 / 5 + z * z / 100) / (1 + z * z / 5)
+    assert s.win_rate["white"] == pytest.approx(Estimate(0.6, centre - half, centre + half))
+    assert s.win_rate["white"].low == pytest.approx(0.2307, abs=1e-4)
+    assert s.win_rate["white"].high == pytest.approx(0.8824, abs=1e-4)
+    assert s.agent_win_rate["greedy"] == s.win_rate["white"]
+    # White's net points: +2 +1 +3 -1 0 -> mean 1, sample sd sqrt(2.5)
+    assert s.mean_points.value == pytest.approx(1.0)
+    assert s.mean_points.high - 1.0 == pytest.approx(z * math.sqrt(2.5 / 5))
+    # plies 40 60 80 50 70 -> mean 60, sd sqrt(250)
+    assert s.mean_plies.value == 60.0
+    assert s.mean_plies.low == pytest.approx(60 - z * math.sqrt(250 / 5))
+    assert s.mean_turns.value == 61.0
+    text = str(s)
+    for piece in ("white (greedy)", "60.0%", "[23.1%, 88.2%]", "draws", "koks 1", "oin 2",
+                  "average turns per game: 61.0", "average plies per game: 60.0"):
+        assert piece in text
+    assert Summary.from_records(list(reversed(HAND_MADE)), rules=nardy.ruleset("short"), seed=9) == s
+
+
+def test_summary_with_swapped_colours_has_an_agent_table() -> None:
+    records = [
+        _rec(0, "white", "oin", 1, 10),
+        _rec(1, "black", "mars", 2, 10, white="random", black="greedy"),
+        _rec(2, "black", "oin", 1, 10),
+    ]
+    s = Summary.from_records(records)
+    assert s.sides == {"white": "greedy/random", "black": "greedy/random"}
+    assert s.agent_wins == {"greedy": 2, "random": 1}
+    assert s.agent_points == {"greedy": 3, "random": 1}
+    assert "bot" in str(s) and "greedy/random" in str(s)
+    with pytest.raises(ValueError):
+        Summary.from_records([])
+
+
+def test_intervals() -> None:
+    assert wilson_interval(0, 10).low == 0.0 and wilson_interval(10, 10).high == 1.0
+    assert wilson_interval(0, 10).high == pytest.approx(0.2775, abs=1e-4)
+    e = wilson_interval(50, 100)
+    assert e.value == 0.5 and e.low == pytest.approx(1 - e.high)
+    for bad in ((1, 0), (-1, 5), (6, 5)):
+        with pytest.raises(ValueError):
+            wilson_interval(*bad)
+    one = mean_interval([3.0])
+    assert one.value == 3.0 and one.low == -math.inf and one.high == math.inf
+    assert "n/a" in str(one)
+    assert mean_interval([2, 2, 2]) == Estimate(2.0, 2.0, 2.0)
+    with pytest.raises(ValueError):
+        mean_interval([])
+
+
+# --------------------------------------------------------------------------- compare
+
+
+def test_compare_alternates_colours() -> None:
+    result = compare("short", "greedy", "random", 7, seed=SEED)
+    assert isinstance(result, Comparison)
+    games = result.summary.per_game
+    assert games is not None
+    assert [(g.white, g.black) for g in games] == [
+        ("greedy", "random") if i % 2 == 0 else ("random", "greedy") for i in range(7)
+    ]
+    assert result.wins == sum(1 for g in games if g.winning_agent == "greedy")
+    assert result.wins + result.losses + result.draws == 7
+    assert result.win_rate == wilson_interval(result.wins, 7)
+    assert result.mean_points.value == pytest.approx(sum(g.net_for("greedy") for g in games) / 7)
+    assert compare("short", "greedy", "random", 7, seed=SEED, workers=2, chunk=2) == result
+    assert "greedy wins" in str(result)
+
+
+def test_greedy_beats_random_by_a_wide_margin() -> None:
+    result = compare("short", "greedy", "random", 40, seed=1, workers=2)
+    assert result.win_rate.low > 0.75, str(result)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="unknown agent"):
+        simulate("short", 2, white="nobody")
+    with pytest.raises(ValueError):
+        simulate("short", 0)
+    with pytest.raises(ValueError):
+        simulate("short", 2, workers=0)
+    with pytest.raises(ValueError):
+        simulate("short", 2, chunk=0)
+    with pytest.raises(ValueError, match="two different agents"):
+        compare("short", "greedy", "greedy", 2)
+    with pytest.raises(TypeError):
+        simulate(42, 2)  # type: ignore[arg-type]
+    with pytest.raises(nardy.UnknownRuleSetError):
+        simulate("no such game", 2)
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def _without_speed(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("plays per second"))
+
+
+def test_cli_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["selfplay", "--rules", "short", "--games", "8", "--seed", "3", "--quiet"]
+    assert main([*argv, "--workers", "2", "--chunk", "3"]) == 0
+    parallel = capsys.readouterr().out
+    assert main(argv) == 0
+    serial = capsys.readouterr().out
+    assert _without_speed(parallel) == _without_speed(serial)
+    assert "2 workers" in parallel and "plays per second" in serial
+    for piece in ("nardy.ruleset('short'): 8 games, seed 3", "white (greedy)", "black (random)",
+                  "95% CI", "results: ", "average turns per game"):
+        assert piece in parallel
+
+
+def test_cli_progress_and_bad_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "5", "--workers", "2", "--chunk", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "5/5" in captured.err + captured.out  # rich draws on stdout, the fallback on stderr
+    assert "5 games" in captured.out
+    assert main(["selfplay", "--games", "2", "--workers", "0"]) == 2
+    assert "--workers" in capsys.readouterr().err
