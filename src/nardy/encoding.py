@@ -1,0 +1,535 @@
+"""Tensor encodings for learning: TD-Gammon inputs, observations and step actions.
+
+Every encoding is versioned (as pgx does): a function takes ``version=`` and the
+module states the current version in a constant. A version's layout never
+changes; a change of meaning gets a new version number.
+
+* :func:`tdgammon` (:data:`TDGAMMON_VERSION`): Tesauro's 198 inputs, short family only.
+* :func:`observation` (:data:`OBSERVATION_VERSION`): one fixed-size vector for
+  every ruleset, seen from one player ("me"), so a single network can be trained
+  across rulesets. :data:`OBSERVATION_LAYOUT` names its fields.
+* Step actions (:data:`ACTION_VERSION`): a play is made one step at a time, each
+  step an int ``source * 6 + (die - 1)`` in ``range(N_ACTIONS)``;
+  :func:`legal_action_mask` marks the steps that may come next
+  (:meth:`nardy.RuleSet.next_steps`).
+
+numpy is needed for the arrays (``pip install nardy[numpy]``); the action
+helpers that return ints and steps work without it.
+
+>>> import nardy
+>>> from nardy import encoding
+>>> rules = nardy.ruleset("short")
+>>> pos = rules.initial_position()
+>>> encoding.tdgammon(pos).shape, encoding.observation(pos).shape
+((198,), (132,))
+>>> mask = encoding.legal_action_mask(rules, pos, (6, 5))
+>>> [str(encoding.action_to_step(a, pos)) for a in mask.nonzero()[0]]
+['8/3', '8/2', '13/8', '13/7', '24/18']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, _make_position, to_other_numbering
+from nardy.errors import IllegalPlayError, InvalidDiceError, NardyError
+from nardy.game import Game
+from nardy.rules.base import ROLL_CONTEXT, PlayContext, RuleSet
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy comes with the extras
+    np = None  # type: ignore[assignment]
+
+__all__ = [
+    "TDGAMMON_VERSION",
+    "TDGAMMON_SIZE",
+    "OBSERVATION_VERSION",
+    "OBSERVATION_SIZE",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_RULESETS",
+    "ACTION_VERSION",
+    "N_ACTIONS",
+    "tdgammon",
+    "observation",
+    "observation_bounds",
+    "apply_steps",
+    "step_to_action",
+    "action_to_step",
+    "legal_steps",
+    "legal_action_mask",
+]
+
+#: the current version of :func:`tdgammon`
+TDGAMMON_VERSION: Final = 1
+#: inputs of :func:`tdgammon`
+TDGAMMON_SIZE: Final = 198
+
+#: the current version of :func:`observation`
+OBSERVATION_VERSION: Final = 1
+
+#: the current version of the step action space
+ACTION_VERSION: Final = 1
+#: size of the step action space: ``action = source * 6 + (die - 1)``, source
+#: 1..24 or 25 (the bar); the actions with source 0 (0..5) are never legal
+N_ACTIONS: Final = 26 * 6
+
+#: rulesets of the one-hot ``ruleset`` field of observation v1, in this order
+#: (fixed for v1: a ruleset added later gets zeros here, or a new version)
+OBSERVATION_RULESETS: Final[tuple[str, ...]] = (
+    "short",
+    "caucasian",
+    "long",
+    "gulbar",
+    "khachapuri",
+    "fevga",
+    "nardgammon",
+    "crazy",
+    "crazy_gulbar",
+    "giul",
+)
+
+
+def _layout(fields: Sequence[tuple[str, int]]) -> dict[str, slice]:
+    out: dict[str, slice] = {}
+    at = 0
+    for name, size in fields:
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+#: Observation v1: field name -> slice of the vector. "me" is the perspective
+#: player (by default the player to act), "opp" its opponent.
+#:
+#: ==============  ====  ==========================================================
+#: field           size  meaning
+#: ==============  ====  ==========================================================
+#: ``my_points``     24  my checkers on my points 1..24 (index 0 = point 1), raw counts
+#: ``opp_points``    24  the opponent's checkers on *my* points 1..24 (mapped with
+#:                       :func:`nardy.core.to_other_numbering` of the family)
+#: ``my_bar``         1  my checkers on the bar (always 0 in the long family)
+#: ``opp_bar``        1  the opponent's checkers on the bar
+#: ``my_off``         1  my checkers borne off
+#: ``opp_off``        1  the opponent's checkers borne off
+#: ``my_color``       2  one-hot: I am White, I am Black
+#: ``to_act``         1  1 if I am the player to act
+#: ``moved``          2  I have made my first play; the opponent has
+#: ``phase``          4  one-hot phase of the game: roll, cube, play, over
+#: ``kind``           4  one-hot kind of play (``PlayContext.kind``): roll,
+#:                       reroll, owed, stage
+#: ``values``        24  the values the player to act must still play:
+#:                       ``values[(v - 1) * 4 + k]`` is 1 if at least ``k + 1`` of
+#:                       them are ``v`` (a double gives four, Gulbar's owed steps
+#:                       one to four); values already used by ``prefix`` are gone
+#: ``owed``          24  values of the plays queued after this one (``Pending.owed``),
+#:                       the same thermometer code, counts summed per value
+#: ``head_used``      1  long family: checkers moved off the head (point 24) in this
+#:                       play so far, plus ``PlayContext.head_used``; 0 in the
+#:                       short family
+#: ``extra_turn``     1  1 during the extra turn of the last-roll rule
+#: ``cube``           1  log2 of the cube's value (0 for 1)
+#: ``cube_owner``     3  one-hot: centred, mine, the opponent's
+#: ``crawford``       1  1 in a Crawford game
+#: ``family``         2  one-hot: short, long
+#: ``ruleset``       10  one-hot over :data:`OBSERVATION_RULESETS` (zeros if unknown)
+#: ==============  ====  ==========================================================
+OBSERVATION_LAYOUT: Final[dict[str, slice]] = _layout(
+    (
+        ("my_points", 24),
+        ("opp_points", 24),
+        ("my_bar", 1),
+        ("opp_bar", 1),
+        ("my_off", 1),
+        ("opp_off", 1),
+        ("my_color", 2),
+        ("to_act", 1),
+        ("moved", 2),
+        ("phase", 4),
+        ("kind", 4),
+        ("values", 24),
+        ("owed", 24),
+        ("head_used", 1),
+        ("extra_turn", 1),
+        ("cube", 1),
+        ("cube_owner", 3),
+        ("crawford", 1),
+        ("family", 2),
+        ("ruleset", len(OBSERVATION_RULESETS)),
+    )
+)
+#: length of the observation vector (v1)
+OBSERVATION_SIZE: Final = OBSERVATION_LAYOUT["ruleset"].stop
+
+_PHASES: Final = ("roll", "cube", "play", "over")
+_KINDS: Final = ("roll", "reroll", "owed", "stage")
+
+
+def _need_numpy() -> None:
+    """Raise a helpful ImportError when numpy (an optional dependency) is missing."""
+    if np is None:  # pragma: no cover - numpy comes with the extras
+        raise ImportError("nardy.encoding needs numpy for arrays: pip install 'nardy[numpy]'")
+
+
+def _check_version(what: str, version: int, known: tuple[int, ...]) -> None:
+    if version not in known:
+        shown = ", ".join(map(str, known))
+        raise ValueError(f"{what} version {version!r} is not known; known versions: {shown}")
+
+
+# --------------------------------------------------------------------------- TD-Gammon
+
+
+def _tesauro_units(n: int) -> tuple[float, float, float, float]:
+    """Tesauro's four units for ``n`` checkers of one side on one point."""
+    return (
+        1.0 if n >= 1 else 0.0,
+        1.0 if n >= 2 else 0.0,
+        1.0 if n >= 3 else 0.0,
+        (n - 3) / 2 if n > 3 else 0.0,
+    )
+
+
+def tdgammon(
+    pos: Position, version: int = TDGAMMON_VERSION, *, perspective: Player = Player.WHITE
+) -> np.ndarray:
+    """Tesauro's 198 TD-Gammon inputs of a short-family position (float32).
+
+    Layout (v1), with ``A`` = ``perspective`` (White by default: the classic
+    encoding) and ``B`` its opponent; the board points are numbered as ``A``
+    numbers them, so ``B``'s checkers on board point ``k`` are those on its own
+    point ``25 - k``:
+
+    * ``0..95``: ``A``'s checkers on board points 1..24, four units per point,
+      ``4 * (k - 1) + j`` for point ``k``: ``n >= 1``, ``n >= 2``, ``n >= 3``,
+      ``(n - 3) / 2`` if ``n > 3``;
+    * ``96``: ``A``'s bar / 2; ``97``: ``A``'s borne-off checkers / 15;
+    * ``98..193``: ``B``'s checkers on board points 1..24, the same four units
+      (``98 + 4 * (k - 1) + j``); ``194``: ``B``'s bar / 2; ``195``: ``B``'s off / 15;
+    * ``196``: 1 if ``A`` is to move; ``197``: 1 if ``B`` is to move.
+
+    >>> import nardy
+    >>> x = tdgammon(nardy.ruleset("short").initial_position())
+    >>> x[4 * 5 : 4 * 6].tolist(), x[4 * 23 : 4 * 24].tolist(), x[196:].tolist()
+    ([1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 0.0, 0.0], [1.0, 0.0])
+    """
+    _check_version("tdgammon", version, (1,))
+    if pos.family != "short":
+        raise NardyError(
+            f"the TD-Gammon encoding is for the short family; use observation() for a {pos.family}-family position"
+        )
+    _need_numpy()
+    a, b = perspective, perspective.other
+    out = np.zeros(TDGAMMON_SIZE, dtype=np.float32)
+    mine = pos.points(a)
+    theirs = pos.points(b)
+    units: list[float] = []
+    for k in range(24):
+        units.extend(_tesauro_units(mine[k]))
+    units += [pos.bar(a) / 2, pos.off(a) / CHECKERS]
+    for k in range(24):
+        units.extend(_tesauro_units(theirs[23 - k]))  # board point k + 1 is B's 24 - k
+    units += [pos.bar(b) / 2, pos.off(b) / CHECKERS]
+    units += [1.0 if pos.turn == a else 0.0, 1.0 if pos.turn == b else 0.0]
+    out[:] = units
+    return out
+
+
+# --------------------------------------------------------------------------- observation
+
+
+def apply_steps(pos: Position, steps: Sequence[Step]) -> Position:
+    """The position after the mover (``pos.turn``) made ``steps``, still its turn.
+
+    For showing a play in progress: the steps are not checked against the rules
+    (use :meth:`nardy.RuleSet.next_steps` for that), only against the board. A
+    step that lands on a single opposing checker in the short family hits it.
+
+    >>> import nardy
+    >>> pos = nardy.ruleset("short").initial_position()
+    >>> after = apply_steps(pos, [nardy.Step(24, 18, 6), nardy.Step(18, 13, 5)])
+    >>> after.points(nardy.WHITE)[12], after.turn
+    (6, <Player.WHITE: 0>)
+    """
+    if not steps:
+        return pos
+    mover = pos.turn
+    me = list(pos.points(mover))
+    op = list(pos.points(mover.other))
+    bar, obar = pos.bar(mover), pos.bar(mover.other)
+    short = pos.family == "short"
+    for step in steps:
+        src, tgt = step.source, step.target
+        if src == BAR:
+            if not bar:
+                raise IllegalPlayError(f"{step}: no checker of the mover on the bar")
+            bar -= 1
+        elif 1 <= src <= 24 and me[src - 1]:
+            me[src - 1] -= 1
+        else:
+            raise IllegalPlayError(f"{step}: no checker of the mover on point {src}")
+        if tgt:
+            other = to_other_numbering(pos.family, tgt) - 1
+            if op[other]:
+                if not short or op[other] > 1:
+                    raise IllegalPlayError(f"{step}: point {tgt} is held by the opponent")
+                op[other] = 0
+                obar += 1
+            me[tgt - 1] += 1
+    if mover == Player.WHITE:
+        return _make_position(
+            pos.family, tuple(me), tuple(op), bar, obar, mover, pos.white_moved, pos.black_moved
+        )
+    return _make_position(
+        pos.family, tuple(op), tuple(me), obar, bar, mover, pos.white_moved, pos.black_moved
+    )
+
+
+def _expand(dice: Sequence[int], kind: str) -> list[int]:
+    """The values a roll or a list of owed values gives (largest first)."""
+    vals = [int(v) for v in dice]
+    if any(not 1 <= v <= 6 for v in vals):
+        raise InvalidDiceError(f"dice values must be ints 1..6, got {tuple(dice)!r}")
+    if kind in ("roll", "reroll") and len(vals) != 2:
+        raise InvalidDiceError(f"a roll is two dice, got {tuple(dice)!r}")
+    if not 1 <= len(vals) <= 4:
+        raise InvalidDiceError(f"a play uses 1 to 4 values, got {tuple(dice)!r}")
+    if kind in ("roll", "reroll") and len(vals) == 2 and vals[0] == vals[1]:
+        vals *= 2
+    return sorted(vals, reverse=True)
+
+
+def _thermometer(out: np.ndarray, start: int, values: Sequence[int]) -> None:
+    counts = [0] * 7
+    for v in values:
+        counts[v] += 1
+    for v in range(1, 7):
+        for k in range(min(counts[v], 4)):
+            out[start + (v - 1) * 4 + k] = 1.0
+
+
+def observation(
+    source: Game | Position,
+    version: int = OBSERVATION_VERSION,
+    *,
+    prefix: Sequence[Step] = (),
+    perspective: Player | None = None,
+    dice: Sequence[int] | None = None,
+    context: PlayContext | None = None,
+    rules: RuleSet | str | None = None,
+) -> np.ndarray:
+    """The fixed-size observation vector (float32) of a game or a position, for every ruleset.
+
+    ``source`` is a :class:`~nardy.Game` (everything is read from it: the
+    values to play, the kind of play, owed values, the cube, the ruleset) or a
+    bare :class:`~nardy.Position` (then ``dice`` and ``context`` say what is to
+    be played, if anything, and ``rules`` names the ruleset for the one-hot).
+
+    ``prefix``: steps the player to act has already chosen in the current play
+    (step-by-step input); the board is shown after them and their values are
+    no longer listed. ``perspective``: whose view ("me"); by default the
+    player to act. The layout is :data:`OBSERVATION_LAYOUT`.
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("long"), first=nardy.BLACK)
+    >>> _ = game.roll((3, 3))
+    >>> x = observation(game)
+    >>> x[OBSERVATION_LAYOUT["my_points"]][23], x[OBSERVATION_LAYOUT["my_color"]].tolist()
+    (np.float32(15.0), [0.0, 1.0])
+    >>> x[OBSERVATION_LAYOUT["values"]][8:12].tolist()  # four 3s to play
+    [1.0, 1.0, 1.0, 1.0]
+    """
+    _check_version("observation", version, (1,))
+    _need_numpy()
+    ruleset_name: str | None = None
+    extra_turn = crawford = False
+    cube = 1
+    cube_owner: Player | None = None
+    owed: tuple[tuple[int, ...], ...] = ()
+    if isinstance(source, Game):
+        if dice is not None or context is not None or rules is not None:
+            raise NardyError("dice=, context= and rules= are read from the Game: give them only with a Position")
+        game = source
+        pending = game.pending
+        base = game.position
+        actor = game.turn
+        phase = pending.phase
+        ctx = pending.context
+        values = _expand(pending.dice, ctx.kind) if phase == "play" and pending.dice else []
+        owed = pending.owed
+        extra_turn, crawford = pending.extra_turn, pending.crawford
+        cube, cube_owner = pending.cube, pending.cube_owner
+        ruleset_name = game.rules.name
+    elif isinstance(source, Position):
+        base = source
+        actor = base.turn
+        ctx = context or ROLL_CONTEXT
+        values = _expand(dice, ctx.kind) if dice is not None else []
+        if base.off(Player.WHITE) == CHECKERS or base.off(Player.BLACK) == CHECKERS:
+            phase = "over"
+        else:
+            phase = "play" if dice is not None else "roll"
+        if rules is not None:
+            ruleset_name = rules if isinstance(rules, str) else rules.name
+    else:
+        raise NardyError(f"observation() needs a Game or a Position, not {source!r}")
+    if prefix:
+        if phase != "play":
+            raise NardyError("prefix= is a play in progress: there is nothing to play now")
+        pos = apply_steps(base, prefix)
+        for step in prefix:
+            if step.die not in values:
+                raise IllegalPlayError(f"{step}: no die {step.die} left to play")
+            values.remove(step.die)
+    else:
+        pos = base
+    me = actor if perspective is None else perspective
+    opp = me.other
+    family = pos.family
+    L = OBSERVATION_LAYOUT
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    out[L["my_points"]] = pos.points(me)
+    theirs = pos.points(opp)
+    if family == "short":
+        out[L["opp_points"]] = theirs[::-1]
+    else:
+        out[L["opp_points"]] = theirs[12:] + theirs[:12]
+    out[L["my_bar"].start] = pos.bar(me)
+    out[L["opp_bar"].start] = pos.bar(opp)
+    out[L["my_off"].start] = pos.off(me)
+    out[L["opp_off"].start] = pos.off(opp)
+    out[L["my_color"].start + int(me)] = 1.0
+    out[L["to_act"].start] = 1.0 if me == actor and phase != "over" else 0.0
+    out[L["moved"].start] = pos.has_moved(me)
+    out[L["moved"].start + 1] = pos.has_moved(opp)
+    out[L["phase"].start + _PHASES.index(phase)] = 1.0
+    out[L["kind"].start + _KINDS.index(ctx.kind)] = 1.0
+    _thermometer(out, L["values"].start, values)
+    _thermometer(out, L["owed"].start, [v for play in owed for v in play])
+    if family == "long":
+        out[L["head_used"].start] = ctx.head_used + sum(1 for s in prefix if s.source == 24)
+    out[L["extra_turn"].start] = extra_turn
+    out[L["cube"].start] = math.log2(cube)
+    owner = 0 if cube_owner is None else 1 if cube_owner == me else 2
+    out[L["cube_owner"].start + owner] = 1.0
+    out[L["crawford"].start] = crawford
+    out[L["family"].start + (0 if family == "short" else 1)] = 1.0
+    if ruleset_name in OBSERVATION_RULESETS:
+        out[L["ruleset"].start + OBSERVATION_RULESETS.index(ruleset_name)] = 1.0
+    return out
+
+
+def observation_bounds(version: int = OBSERVATION_VERSION) -> tuple[np.ndarray, np.ndarray]:
+    """``(low, high)`` arrays of :func:`observation`, for a ``gymnasium.spaces.Box``.
+
+    Counts (points, bars, off, ``head_used``) lie in 0..15, ``cube`` in 0..10
+    (log2 of the largest ``cube_max``, 1024), everything else in 0..1.
+    """
+    _check_version("observation", version, (1,))
+    _need_numpy()
+    low = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    high = np.ones(OBSERVATION_SIZE, dtype=np.float32)
+    L = OBSERVATION_LAYOUT
+    for name in ("my_points", "opp_points", "my_bar", "opp_bar", "my_off", "opp_off", "head_used"):
+        high[L[name]] = CHECKERS
+    high[L["cube"]] = 10.0
+    return low, high
+
+
+# --------------------------------------------------------------------------- step actions
+
+
+def step_to_action(step: Step, *, version: int = ACTION_VERSION) -> int:
+    """The action number of ``step``: ``source * 6 + (die - 1)``.
+
+    >>> import nardy
+    >>> step_to_action(nardy.Step(13, 7, 6)), step_to_action(nardy.Step(25, 22, 3, True))
+    (83, 152)
+    """
+    _check_version("action", version, (1,))
+    src, die = step.source, step.die
+    if not 1 <= src <= BAR or not 1 <= die <= 6:
+        raise IllegalPlayError(f"{step}: a step action needs a source 1..25 and a die 1..6")
+    return src * 6 + die - 1
+
+
+def action_to_step(
+    action: int, pos: Position, prefix: Sequence[Step] = (), *, version: int = ACTION_VERSION
+) -> Step:
+    """The :class:`~nardy.Step` that ``action`` means for the mover of ``pos``,
+    after the steps ``prefix`` of the same play.
+
+    The target is ``source - die`` (0, borne off, if that is below 1) and the
+    step hits when it lands on a single opposing checker (short family). The
+    step is not checked against the rules: see :func:`legal_steps`.
+
+    >>> import nardy
+    >>> pos = nardy.ruleset("short").initial_position()
+    >>> action_to_step(83, pos)
+    Step(source=13, target=7, die=6, hit=False)
+    """
+    _check_version("action", version, (1,))
+    action = int(action)
+    if not 0 <= action < N_ACTIONS:
+        raise IllegalPlayError(f"action {action} is outside the step action space 0..{N_ACTIONS - 1}")
+    src, die = divmod(action, 6)
+    die += 1
+    if src == 0:
+        raise IllegalPlayError(f"action {action}: source 0 (off the board) is never a step")
+    if src == BAR and pos.family == "long":
+        raise IllegalPlayError(f"action {action}: the long family has no bar")
+    target = max(src - die, 0)
+    hit = False
+    if target and pos.family == "short":
+        board = apply_steps(pos, prefix)
+        theirs = board.points(board.turn.other)
+        hit = theirs[to_other_numbering("short", target) - 1] == 1
+    return STEPS[src][die][hit]
+
+
+def legal_steps(
+    rules: RuleSet,
+    pos: Position,
+    dice: Sequence[int],
+    prefix: Sequence[Step] = (),
+    context: PlayContext = ROLL_CONTEXT,
+    *,
+    version: int = ACTION_VERSION,
+) -> dict[int, Step]:
+    """The steps that may follow ``prefix`` (:meth:`nardy.RuleSet.next_steps`), by action number.
+
+    Empty when ``prefix`` is already a whole legal play, or at the start of a
+    play when nothing can be moved (the play is then the pass).
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("long")
+    >>> legal_steps(rules, rules.initial_position(), (6, 5))
+    {149: Step(source=24, target=18, die=6, hit=False), 148: Step(source=24, target=19, die=5, hit=False)}
+    """
+    _check_version("action", version, (1,))
+    return {step_to_action(s): s for s in rules.next_steps(pos, dice, prefix, context)}
+
+
+def legal_action_mask(
+    rules: RuleSet,
+    pos: Position,
+    dice: Sequence[int],
+    prefix: Sequence[Step] = (),
+    context: PlayContext = ROLL_CONTEXT,
+    *,
+    version: int = ACTION_VERSION,
+) -> np.ndarray:
+    """A boolean array of :data:`N_ACTIONS`: True for the actions of :func:`legal_steps`.
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("long")
+    >>> legal_action_mask(rules, rules.initial_position(), (6, 5)).nonzero()[0].tolist()
+    [148, 149]
+    """
+    _need_numpy()
+    mask = np.zeros(N_ACTIONS, dtype=bool)
+    for action in legal_steps(rules, pos, dice, prefix, context, version=version):
+        mask[action] = True
+    return mask

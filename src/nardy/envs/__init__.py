@@ -1,0 +1,189 @@
+"""Reinforcement-learning environments over nardy games.
+
+* :mod:`nardy.envs.gym`: :class:`~nardy.envs.gym.NardyEnv`, a single-agent
+  Gymnasium environment (the agent against an opponent agent), registered as
+  ``nardy/Short-v0``, ``nardy/Long-v0``, ... (``pip install 'nardy[gym]'``).
+* :mod:`nardy.envs.pettingzoo`: a two-agent PettingZoo AEC environment,
+  agents ``"white"`` and ``"black"`` (``pip install 'nardy[pettingzoo]'``).
+
+Both share :class:`StepGame`, defined here without either framework: a
+:class:`~nardy.Game` played one step action at a time (see
+:mod:`nardy.encoding` for the actions and the observation). The dice are
+rolled inside, from the game's seeded RNG; when no step can be played the pass
+is made automatically; a play is made once its last step is chosen.
+
+>>> import nardy
+>>> from nardy.envs import StepGame
+>>> sg = StepGame(nardy.ruleset("long"), seed=3)
+>>> sg.settle()  # the opening roll: Black plays 5-2
+>>> sg.game.turn, sg.game.dice, {a: str(s) for a, s in sorted(sg.legal.items())}
+(<Player.BLACK: 1>, (5, 2), {145: '24/22', 148: '24/19'})
+>>> sg.step(148), sg.dice_left(), {a: str(s) for a, s in sg.legal.items()}
+(False, (2,), {115: '19/17'})
+>>> sg.step(115), sg.game.turn  # the play 24/17 is made; White must roll
+(True, <Player.WHITE: 0>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Literal
+
+import numpy as np
+
+import nardy
+from nardy import encoding
+from nardy.core import Play, Player, Step
+from nardy.errors import GameStateError, IllegalPlayError
+from nardy.game import Game
+from nardy.rules.base import RuleSet
+
+__all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "PLAYER_NAMES"]
+
+#: the version of the environments' dynamics and spaces (the ``-v0`` of the ids)
+ENV_VERSION: Final = 0
+
+#: agent names of the players, White first
+PLAYER_NAMES: Final = ("white", "black")
+
+InvalidAction = Literal["random", "raise"]
+"""What an environment does with an action that is not legal now:
+``"random"`` plays a uniformly random legal step instead (from the
+environment's RNG) and sets ``info["invalid_action"]``; ``"raise"`` raises
+:class:`~nardy.IllegalPlayError`."""
+
+
+def env_name(rules: str) -> str:
+    """The CamelCase name of a ruleset in environment ids.
+
+    >>> env_name("short"), env_name("crazy_gulbar")
+    ('Short', 'CrazyGulbar')
+    """
+    return "".join(part.capitalize() for part in nardy.ruleset(rules).name.split("_"))
+
+
+class StepGame:
+    """A :class:`~nardy.Game` driven by step actions (``nardy.encoding``).
+
+    ``prefix`` holds the steps chosen so far in the current play and ``legal``
+    maps the actions that may come next to their steps; both belong to the
+    player to act (``game.turn``).
+    """
+
+    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+        self.game = Game(rules, seed=seed)
+        self.prefix: list[Step] = []
+        self.legal: dict[int, Step] = {}
+        #: plays made automatically because nothing could be moved
+        self.passes = 0
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    def settle(
+        self,
+        opponent: Callable[[Game], Play] | None = None,
+        agent: Player | None = None,
+    ) -> None:
+        """Roll, pass and take doubles until a step is needed or the game is over.
+
+        With ``opponent``, every play of the player that is not ``agent`` is
+        made by ``opponent(game)`` too; without it, a step is needed from
+        whichever player is to act.
+        """
+        game = self.game
+        self.prefix = []
+        self.legal = {}
+        while not game.is_over():
+            phase = game.pending.phase
+            if phase == "roll":
+                game.roll()
+                continue
+            if phase == "cube":  # pragma: no cover - nobody doubles in the environments
+                game.take()
+                continue
+            if opponent is not None and game.turn != agent:
+                game.play(opponent(game))
+                continue
+            legal = self._next_steps()
+            if legal:
+                self.legal = legal
+                return
+            game.play(game.legal_plays()[0])  # nothing can be moved: the pass
+            self.passes += 1
+
+    def _next_steps(self) -> dict[int, Step]:
+        game = self.game
+        assert game.dice is not None
+        return encoding.legal_steps(
+            game.rules, game.position, game.dice, self.prefix, game.pending.context
+        )
+
+    def step(self, action: int) -> bool:
+        """Make the step ``action`` for the player to act; True if it completed the
+        play (which has then been made: call :meth:`settle` next).
+
+        Raises :class:`~nardy.IllegalPlayError` if ``action`` is not in :attr:`legal`.
+        """
+        if self.game.is_over():
+            raise GameStateError("the game is over: reset the environment")
+        if not self.legal:
+            raise GameStateError("no step is expected now: call settle() first")
+        chosen = self.legal.get(int(action))
+        if chosen is None:
+            shown = ", ".join(f"{a} ({s})" for a, s in sorted(self.legal.items()))
+            raise IllegalPlayError(f"action {int(action)} is not a legal step now; legal: {shown}")
+        self.prefix.append(chosen)
+        nxt = self._next_steps()
+        if nxt:
+            self.legal = nxt
+            return False
+        game = self.game
+        assert game.dice is not None
+        play = game.rules.play_from_steps(game.position, game.dice, self.prefix, game.pending.context)
+        game.play(play)
+        self.prefix = []
+        self.legal = {}
+        return True
+
+    def resolve(self, action: object, invalid: InvalidAction, rng: np.random.Generator) -> tuple[int, bool]:
+        """``(action, was_invalid)``: ``action`` itself if legal now; otherwise, with
+        ``invalid="random"``, a uniformly random legal action drawn from ``rng``.
+        With ``invalid="raise"`` an illegal action is returned as is (:meth:`step` raises)."""
+        try:
+            value = int(action)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {action!r}") from None
+        if value in self.legal or invalid == "raise" or not self.legal:
+            return value, False
+        actions = sorted(self.legal)
+        return actions[int(rng.integers(len(actions)))], True
+
+    def mask(self) -> np.ndarray:
+        """The legal actions now as an int8 array of 0/1 (all zeros when the game is over)."""
+        out = np.zeros(encoding.N_ACTIONS, dtype=np.int8)
+        for action in self.legal:
+            out[action] = 1
+        return out
+
+    def observe(self, perspective: Player | None = None) -> np.ndarray:
+        """:func:`nardy.encoding.observation` of the game with the play in progress."""
+        return encoding.observation(self.game, prefix=self.prefix, perspective=perspective)
+
+    def reward(self, player: Player) -> float:
+        """``player``'s result: the points won (positive) or lost (negative), 0 before the end or for a draw."""
+        result = self.game.result()
+        if result is None or result.winner is None:
+            return 0.0
+        return float(result.points if result.winner == player else -result.points)
+
+    def dice_left(self) -> tuple[int, ...]:
+        """The values the player to act must still play in the current play."""
+        game = self.game
+        if game.dice is None:
+            return ()
+        values = list(game.rules.expand_dice(game.dice, game.pending.context))
+        for step in self.prefix:
+            values.remove(step.die)
+        return tuple(values)
