@@ -20,7 +20,6 @@ import nardy
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
 from nardy.errors import NardyError
-from nardy.game import RollEvent
 
 __all__ = ["main"]
 
@@ -42,7 +41,7 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 
 def _rules(args: argparse.Namespace) -> nardy.RuleSet:
-    return nardy.ruleset(args.rules, **dict(args.option or []))
+    return nardy.ruleset(args.rules or "short", **dict(args.option or []))
 
 
 def _progress(total: int, label: str, enabled: bool) -> Iterator[int]:
@@ -57,6 +56,7 @@ def _progress(total: int, label: str, enabled: bool) -> Iterator[int]:
             Progress,
             TimeElapsedColumn,
         )
+        from rich.console import Console  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         step = max(total // 20, 1)
         for i in range(total):
@@ -70,6 +70,7 @@ def _progress(total: int, label: str, enabled: bool) -> Iterator[int]:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        console=Console(stderr=True),
         transient=False,
     ) as progress:
         task = progress.add_task(label, total=total)
@@ -83,64 +84,41 @@ def _agent(name: str, seed: int) -> Agent:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from nardy.simulate import simulate
+
     rules = _rules(args)
-    names = {Player.WHITE: args.white, Player.BLACK: args.black}
-    wins: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    points: Counter[str] = Counter()
-    turns = 0
-    plays = 0
-    start = time.perf_counter()
+    if args.workers < 1:
+        print("nardy: error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    if args.chunk is not None and args.chunk < 1:
+        print("nardy: error: --chunk must be at least 1", file=sys.stderr)
+        return 2
     label = f"{rules.name}: {args.white} vs {args.black}"
-    for i in _progress(args.games, label, not args.quiet):
-        seed = args.seed * 1_000_003 + i
-        agents: dict[Player, Agent] = {
-            colour: _agent(name, seed * 2 + colour) for colour, name in names.items()
-        }
-        game = nardy.Game(rules, seed=seed)
-        result = play_game(game, agents)
-        plays += game.plies
-        turns += sum(1 for e in game.history if isinstance(e, RollEvent))
-        kinds[result.kind] += 1
-        if result.winner is None:
-            wins["draw"] += 1
-        else:
-            wins[str(result.winner)] += 1
-            points[str(result.winner)] += result.points
+    bar = _progress(args.games, label, not args.quiet)
+
+    def advance(games: int) -> None:  # 0 once work is submitted, then each finished chunk
+        for _ in range(games or 1):
+            next(bar, None)
+
+    start = time.perf_counter()
+    try:
+        summary = simulate(
+            rules, args.games, white=args.white, black=args.black, seed=args.seed,
+            workers=args.workers, chunk=args.chunk, progress=advance,
+        )
+    finally:
+        close = getattr(bar, "close", None)  # a generator: end its progress display
+        if close is not None:
+            close()
     elapsed = time.perf_counter() - start
-    _report(args, rules, wins, kinds, points, turns, plays, elapsed)
-    return 0
-
-
-def _report(
-    args: argparse.Namespace,
-    rules: nardy.RuleSet,
-    wins: Counter[str],
-    kinds: Counter[str],
-    points: Counter[str],
-    turns: int,
-    plays: int,
-    elapsed: float,
-) -> None:
-    games = args.games
-    lines = [
-        f"{rules!r}: {games} games, seed {args.seed}",
-        "",
-        f"{'side (bot)':<18}{'wins':>8}{'share':>9}{'points':>9}",
-    ]
-    for colour, bot in (("white", args.white), ("black", args.black)):
-        share = wins[colour] / games
-        label = f"{colour} ({bot})"
-        lines.append(f"{label:<18}{wins[colour]:>8}{share:>9.1%}{points[colour]:>9}")
-    if wins["draw"]:
-        lines.append(f"{'draws':<18}{wins['draw']:>8}")
-    lines.append("")
-    lines.append("results: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-    lines.append(f"average turns per game: {turns / max(games, 1):.1f}")
-    lines.append(
-        f"plays per second: {plays / elapsed:,.0f} ({games / elapsed:,.1f} games/s, {elapsed:.1f} s)"
+    plays = summary.total_plies
+    workers = f", {args.workers} workers" if args.workers > 1 else ""
+    print(summary)
+    print(
+        f"plays per second: {plays / elapsed:,.0f} ({args.games / elapsed:,.1f} games/s, "
+        f"{elapsed:.1f} s{workers})"
     )
-    print("\n".join(lines))
+    return 0
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -180,8 +158,27 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     rules = _rules(args)
+    if args.position:
+        from nardy.formats import read_position
+
+        rules, pos = read_position(" ".join(args.position), rules if args.rules else None)
+    else:
+        pos = rules.initial_position()
     print(f"{rules.title} ({rules.name})")
-    print(rules.initial_position())
+    print(pos)
+    print(pos.to_string(rules.name))
+    if rules.family == "short":
+        from nardy.gnubg import position_id
+        from nardy.xgid import xgid
+
+        print(f"gnubg Position ID: {position_id(pos)}")
+        print(xgid(pos))
+    if args.svg:
+        from nardy import svg
+
+        with open(args.svg, "w", encoding="utf-8") as fh:
+            fh.write(svg.board(pos))
+        print(f"picture saved to {args.svg}")
     return 0
 
 
@@ -202,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def rules_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--rules", default="short", help="ruleset name or alias (see `nardy rules`)")
+        p.add_argument("--rules", help="ruleset name or alias (default short; see `nardy rules`)")
         p.add_argument(
             "--option", "-o", action="append", type=_parse_option, metavar="NAME=VALUE",
             help="a ruleset option, e.g. -o block_check=step (repeatable)",
@@ -215,6 +212,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--white", choices=sorted(AGENTS), default="greedy", help="White's bot")
     sp.add_argument("--black", choices=sorted(AGENTS), default="random", help="Black's bot")
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    sp.add_argument(
+        "--workers", "-j", type=int, default=1, metavar="N",
+        help="play on N processes (default 1: in this process); results do not depend on N",
+    )
+    sp.add_argument(
+        "--chunk", type=int, default=None, metavar="GAMES",
+        help="games per task sent to a worker (default: about 8 tasks per worker)",
+    )
     sp.set_defaults(func=cmd_selfplay)
 
     mt = sub.add_parser("match", help="play a match between built-in bots")
@@ -227,8 +232,16 @@ def build_parser() -> argparse.ArgumentParser:
     mt.add_argument("--save", metavar="FILE", help="write the match record (JSON) to FILE")
     mt.set_defaults(func=cmd_match)
 
-    sh = sub.add_parser("show", help="print the start position of a ruleset")
+    sh = sub.add_parser(
+        "show",
+        help="print a position: a ruleset's start, or one given as a nardy position string, "
+        "a gnubg ID or an XGID",
+    )
     rules_args(sh)
+    sh.add_argument(
+        "position", nargs="*", help="the position (default: the start position of --rules)"
+    )
+    sh.add_argument("--svg", metavar="FILE", help="also write the position as an SVG picture to FILE")
     sh.set_defaults(func=cmd_show)
 
     rl = sub.add_parser("rules", help="list the rulesets and their options")

@@ -206,6 +206,12 @@ class _Search:
 # --------------------------------------------------------------------------- ruleset
 
 
+def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
+    from nardy.rules import ruleset
+
+    return ruleset(name, **options)
+
+
 class RuleSet:
     """Base class of every ruleset: the shared generator and the hooks it calls.
 
@@ -279,6 +285,10 @@ class RuleSet:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt through the registry, so the hash is recomputed in the new process
+        return (_rebuild, (self.name, self._options))
 
     def __repr__(self) -> str:
         changed = [
