@@ -12,7 +12,6 @@ import argparse
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 

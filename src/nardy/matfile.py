@@ -87,9 +87,9 @@ from typing import Final, Literal
 
 import attrs
 
-from nardy.core import Play, Player, Result
+from nardy.core import Play, Player
 from nardy.errors import NardyError
-from nardy.game import CubeEvent, Event, Game, PlayEvent, ResignEvent, RollEvent
+from nardy.game import CubeEvent, Event, Game, PlayEvent, RollEvent
 from nardy.match import Match
 from nardy.notation import format_point
 from nardy.records import RecordError

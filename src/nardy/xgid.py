@@ -51,7 +51,8 @@ import attrs
 
 from nardy.core import CHECKERS, Player, Position
 from nardy.errors import InvalidPositionError, NotationError
-from nardy.rules import RuleSet, ruleset
+from nardy.gnubg import _short_rules
+from nardy.rules import RuleSet
 
 __all__ = ["CubeAction", "XgidInfo", "xgid", "parse_xgid"]
 
@@ -278,19 +279,6 @@ def xgid(
     ).encode()
 
 
-def _short_rules(rules: RuleSet | None) -> RuleSet:
-    if rules is None:
-        return ruleset("short")
-    if not isinstance(rules, RuleSet):
-        raise NotationError(f"rules must be a nardy RuleSet, not {rules!r}")
-    if rules.family != "short":
-        raise NotationError(
-            f"XGIDs describe backgammon (short family) boards only; "
-            f"ruleset {rules.name!r} is of the {rules.family} family"
-        )
-    return rules
-
-
 def _count(ch: str, upper: bool) -> int:
     base = "A" if upper else "a"
     return ord(ch) - ord(base) + 1
@@ -310,7 +298,7 @@ def parse_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
     ...
     nardy.errors.NotationError: an XGID has 10 colon-separated fields (the position and 9 numbers), got 9
     """
-    rs = _short_rules(rules)
+    rs = _short_rules(rules, "an XGID")
     if not isinstance(text, str):
         raise NotationError(f"an XGID is a str, not {text!r}")
     body = text.strip()

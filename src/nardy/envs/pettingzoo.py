@@ -43,7 +43,7 @@ from pettingzoo.utils import wrappers
 import nardy
 from nardy import encoding
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, env_name
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame
 from nardy.envs.gym import board_text
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
