@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from nardy.core import Position
 from nardy.errors import NotationError
+from nardy.game import Game
 from nardy.rules import ruleset
-from nardy.rules.base import RuleSet
+from nardy.rules.base import PlayContext, RuleSet
 
-__all__ = ["read_position", "detect_format"]
+__all__ = ["read_position", "detect_format", "game_string", "game_from_string"]
 
 _GNUBG = re.compile(r"^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$")
 
@@ -66,3 +69,76 @@ def read_position(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Pos
         return ruleset(text.split()[0]), pos
     rules.check_position(pos)
     return rules, pos
+
+
+# --------------------------------------------------------------------------- game state strings
+
+_KINDS = ("roll", "reroll", "owed", "stage")
+
+
+def _values(text: str, where: str) -> tuple[int, ...]:
+    parts = text.split("-")
+    if not all(p.isascii() and p.isdigit() and 1 <= int(p) <= 6 for p in parts) or not 1 <= len(parts) <= 4:
+        raise NotationError(f"{where}: {text!r} is not a list of 1 to 4 values 1..6 like 6-5")
+    return tuple(int(p) for p in parts)
+
+
+def game_string(game: Game) -> str:
+    """The position string of ``game`` with what must happen next appended:
+    ``roll`` or ``reroll`` (the player to move must roll), ``KIND:VALUES`` (it
+    must play those values: ``roll:6-5``, ``reroll:3-3``, ``owed:6-6-6``,
+    ``stage:5-5-5-5``; further owed plays follow after ``+``), or ``over``.
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("gulbar"), first=nardy.WHITE)
+    >>> _ = game.roll((6, 6)); _ = game.play("24/18(2)")
+    >>> game_string(game)
+    'gulbar 24:13,18:2 24:15 b 10 owed:6-6'
+    >>> game_from_string(game_string(game)).legal_plays() == game.legal_plays()
+    True
+    """
+    pending = game.pending
+    pos = game.position
+    if pending.phase == "over":
+        tail = "over"
+    elif pending.phase == "play":
+        assert pending.dice is not None
+        tail = f"{pending.context.kind}:" + "-".join(map(str, pending.dice))
+        tail += "".join("+" + "-".join(map(str, owed)) for owed in pending.owed)
+    elif pending.phase == "cube":
+        raise NotationError("a game waiting for an answer to a double has no position string; take or drop first")
+    else:
+        tail = "reroll" if pending.context.kind == "reroll" else "roll"
+    return f"{pos.to_string(game.rules.name)} {tail}"
+
+
+def game_from_string(text: str, *, seed: int | None = None, rules: RuleSet | None = None) -> Game:
+    """A game in the state :func:`game_string` describes (with no history before it).
+
+    ``rules`` (with options) overrides the ruleset named in the string, which
+    must then be of the same family.
+    """
+    if not isinstance(text, str) or len(text.split()) != 6:
+        raise NotationError(f"a game string has 6 fields (a position string and what happens next), got {text!r}")
+    head, tail = text.rsplit(None, 1)
+    named, pos = read_position(head, rules)
+    game = Game(named, first=pos.turn, position=pos, seed=seed)
+    if tail in ("roll", "reroll"):
+        context = PlayContext(tail)  # type: ignore[arg-type]
+        game._pending = attrs.evolve(game.pending, context=context)
+    elif tail == "over":
+        raise NotationError("cannot rebuild a finished game from its string; read the position instead")
+    else:
+        kind, sep, rest = tail.partition(":")
+        if not sep or kind not in _KINDS:
+            raise NotationError(f"cannot read {tail!r}: expected roll, reroll, over or KIND:VALUES")
+        chunks = rest.split("+")
+        dice = _values(chunks[0], tail)
+        owed = tuple(_values(chunk, tail) for chunk in chunks[1:])
+        if kind in ("roll", "reroll") and len(dice) != 2:
+            raise NotationError(f"{tail!r}: a roll is two dice")
+        game._pending = attrs.evolve(
+            game.pending, phase="play", dice=dice, context=PlayContext(kind), owed=owed  # type: ignore[arg-type]
+        )
+        game.legal_plays()  # check that the values fit the position now
+    return game

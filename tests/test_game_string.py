@@ -1,0 +1,66 @@
+"""Game state strings: the position string plus what must happen next."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import nardy
+from nardy.formats import game_from_string, game_string
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+def test_round_trip_through_random_games(name: str) -> None:
+    rules = nardy.ruleset(name)
+    rng = random.Random(name)
+    game = nardy.Game(rules, seed=7)
+    kinds = set()
+    for _ in range(400):
+        if game.is_over():
+            game = nardy.Game(rules, seed=rng.randrange(10**6))
+        text = game_string(game)
+        again = game_from_string(text)
+        assert again.position == game.position
+        assert again.turn == game.turn
+        assert again.dice == game.dice
+        assert again.pending.context.kind == game.pending.context.kind
+        assert again.pending.owed == game.pending.owed
+        assert game_string(again) == text
+        if game.dice is not None:
+            kinds.add(game.pending.context.kind)
+            assert again.legal_plays() == game.legal_plays()
+            game.play(rng.choice(game.legal_plays()))
+        else:
+            game.roll()
+    assert "roll" in kinds
+
+
+def test_owed_values_and_queue() -> None:
+    game = game_from_string("crazy_gulbar 24:15 24:13,18:2 w 11 owed:6-6+6-6-6-6")
+    assert game.dice == (6, 6) and game.pending.owed == ((6, 6, 6, 6),)
+    game.play(game.legal_plays()[0])
+    assert game.pending.context.kind == "owed" and game.dice == (6, 6, 6, 6)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00",  # no sixth field
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00 fly",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00 roll:6-5-4",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00 owed:7-7",
+        "short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00 over",
+        "chess 24:2 24:2 w 00 roll",
+    ],
+)
+def test_malformed_game_strings(text: str) -> None:
+    with pytest.raises(nardy.NardyError):
+        game_from_string(text)
+
+
+def test_a_pending_double_has_no_string() -> None:
+    game = nardy.Game(nardy.ruleset("short", cube=True), first=nardy.WHITE)
+    game.double()
+    with pytest.raises(nardy.NotationError, match="double"):
+        game_string(game)
