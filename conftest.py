@@ -15,3 +15,5 @@ if importlib.util.find_spec("gymnasium") is None:
     collect_ignore.append("src/nardy/envs/gym.py")
 if importlib.util.find_spec("pettingzoo") is None:
     collect_ignore.append("src/nardy/envs/pettingzoo.py")
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/nardy/envs/openspiel.py")

@@ -26,6 +26,8 @@ is made automatically; a play is made once its last step is chosen.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Callable
 from typing import Final, Literal
 
@@ -80,6 +82,14 @@ class StepGame:
     @property
     def rules(self) -> RuleSet:
         return self.game.rules
+
+    def clone(self) -> StepGame:
+        """An independent copy (the game cloned with :meth:`nardy.Game.clone`)."""
+        twin = copy.copy(self)
+        twin.game = self.game.clone()
+        twin.prefix = list(self.prefix)
+        twin.legal = dict(self.legal)
+        return twin
 
     def settle(
         self,
