@@ -11,8 +11,10 @@ network access, which CI does not have, so it is off by default.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,22 @@ autodoc_type_aliases = {
     "Family": "nardy.core.Family",
 }
 
+# The research modules import optional extras (numpy, gymnasium, pettingzoo,
+# open-spiel). ``pip install -e '.[docs]'`` alone does not install them: autodoc
+# then imports those modules against mocks, and the doctests that need them are
+# skipped (``:skipif:`` below).
+autodoc_mock_imports = [
+    name
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+    if importlib.util.find_spec(name) is None
+]
+
+# autodoc_preserve_defaults gives documented functions a ``__signature__`` whose
+# defaults are source text; in the doctest build Gymnasium's passive env checker
+# then reads NardyEnv.reset's ``seed=None`` as the text "None" and warns. The
+# real default is None: silence that one message.
+warnings.filterwarnings("ignore", message=".*default seed argument in `Env.reset`", category=UserWarning)
+
 napoleon_google_docstring = True
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
@@ -85,8 +103,15 @@ intersphinx_mapping = _INTERSPHINX if os.environ.get("NARDY_DOCS_INTERSPHINX") =
 # pages only, so each example is checked once.
 doctest_test_doctest_blocks = ""
 doctest_global_setup = """
+import importlib.util
+
 import nardy
 from nardy import WHITE, BLACK, Player
+
+# examples that need an optional extra are skipped without it (``:skipif:``)
+HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
+HAVE_GYM = HAVE_NUMPY and importlib.util.find_spec("gymnasium") is not None
+HAVE_PETTINGZOO = HAVE_GYM and importlib.util.find_spec("pettingzoo") is not None
 """
 
 # -- HTML ----------------------------------------------------------------------
@@ -109,6 +134,33 @@ def _skip_reexported(app: Sphinx, what: str, name: str, obj: Any, skip: bool, op
     if what == "module" and name in nardy.__all__ and getattr(nardy, name, None) is obj:
         return True
     return None
+
+
+def _foreign_docstring(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Replace a docstring that a nardy method inherits from another package.
+
+    A method without a docstring of its own shows its parent's (autodoc's
+    ``autodoc_inherit_docstrings``). For the environments' ``reset``/``step``
+    that is Gymnasium's or PettingZoo's text, written for their own docs (and
+    not valid for napoleon); a pointer to the parent is shown instead.
+    """
+    if what not in ("method", "attribute", "property") or not name.startswith("nardy."):
+        return
+    func = getattr(obj, "fget", obj)
+    if getattr(func, "__doc__", None) is not None:
+        return
+    owner_name, _, attr = name.rpartition(".")
+    module_name, _, class_name = owner_name.rpartition(".")
+    owner = getattr(sys.modules.get(module_name), class_name, None)
+    if not isinstance(owner, type):
+        return
+    for base in owner.__mro__[1:]:
+        if attr in vars(base):
+            if not base.__module__.startswith("nardy"):
+                lines[:] = [f"Implements ``{base.__module__}.{base.__qualname__}.{attr}``: see its documentation."]
+            return
 
 
 def _resolve_aliases(app: Sphinx, env: Any, node: Any, contnode: Any) -> Any:
@@ -231,6 +283,7 @@ class RuleSetTable(SphinxDirective):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-skip-member", _skip_reexported)
+    app.connect("autodoc-process-docstring", _foreign_docstring)
     app.connect("env-check-consistency", _check_public_api)
     app.connect("missing-reference", _resolve_aliases)
     app.add_directive("nardy-options", RuleSetOptions)

@@ -1,9 +1,15 @@
 """The ``nardy`` command.
 
-``nardy selfplay --rules long --games 200 --seed 1`` plays complete games
-between two built-in bots and prints the results; ``nardy show --rules short``
-prints a ruleset's start position. Progress bars use ``rich`` when it is
-installed (``pip install 'nardy[cli]'``), plain text otherwise.
+* ``nardy selfplay --rules long --games 200 --seed 1 [--workers N]`` plays
+  complete games between two built-in bots and prints the results;
+* ``nardy match --rules short --length 5`` plays a match between bots, with
+  the cube, and can save its record;
+* ``nardy show [POSITION] [--svg FILE]`` prints a ruleset's start position or
+  a position given as a nardy position string, a gnubg ID or an XGID;
+* ``nardy rules`` lists the rulesets and their options.
+
+Progress bars use ``rich`` when it is installed (``pip install 'nardy[cli]'``),
+plain text otherwise.
 """
 
 from __future__ import annotations
@@ -124,7 +130,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     options = dict(args.option or [])
     if not args.no_cube:
         options.setdefault("cube", True)
-    rules = nardy.ruleset(args.rules, **options)
+    rules = nardy.ruleset(args.rules or "short", **options)
     match = nardy.Match(rules, args.length, seed=args.seed)
     names = {Player.WHITE: args.white, Player.BLACK: args.black}
     agents: dict[Player, Agent] = {c: _agent(n, args.seed * 2 + c) for c, n in names.items()}
@@ -249,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``nardy`` command with ``argv`` (default: the process arguments); the exit status."""
     parser = build_parser()
     args: Any = parser.parse_args(argv)
     if getattr(args, "games", 1) < 1:

@@ -322,7 +322,7 @@ class Position:
     def from_string(cls, text: str) -> Position:
         """Read a position string (see :meth:`to_string`); the first field may be
         a family or any ruleset name or alias. Extra fields (a game's pending
-        dice, see :func:`nardy.records`) are not allowed here.
+        dice, see :func:`nardy.formats.game_string`) are not allowed here.
 
         >>> pos = Position.from_string("long 24:14,19:1 24:15 b 10")
         >>> pos.turn, pos.points(Player.WHITE)[18], pos.has_moved(Player.BLACK)

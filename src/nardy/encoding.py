@@ -72,8 +72,8 @@ OBSERVATION_VERSION: Final = 1
 
 #: the current version of the step action space
 ACTION_VERSION: Final = 1
-#: size of the step action space: ``action = source * 6 + (die - 1)``, source
-#: 1..24 or 25 (the bar); the actions with source 0 (0..5) are never legal
+#: the size of the step action space, where ``action = source * 6 + (die - 1)``
+#: with source 1..24 or 25 (the bar); the actions with source 0 (0..5) are never legal
 N_ACTIONS: Final = 26 * 6
 
 #: rulesets of the one-hot ``ruleset`` field of observation v1, in this order
@@ -101,7 +101,7 @@ def _layout(fields: Sequence[tuple[str, int]]) -> dict[str, slice]:
     return out
 
 
-#: Observation v1: field name -> slice of the vector. "me" is the perspective
+#: Observation v1, field name -> slice of the vector. "me" is the perspective
 #: player (by default the player to act), "opp" its opponent.
 #:
 #: ==============  ====  ==========================================================

@@ -2,8 +2,9 @@
 
 The :class:`Game` owns the mutable history; everything it hands out
 (positions, plays, the pending state) is an immutable value. What the game
-needs next is always explicit in :attr:`Game.pending`: the opening roll, a
-roll, values to play (a roll, a re-roll, owed values), or the end.
+needs next is always explicit in :attr:`Game.pending`: a roll (or a double),
+an answer to a double, values to play (a roll, a re-roll, owed values, a
+cascade stage), or the end.
 
 >>> import nardy
 >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.Player.WHITE)
@@ -174,17 +175,19 @@ class Game:
 
     @property
     def turn(self) -> Player:
-        """The player to act (roll or play)."""
+        """The player to act: roll, double, answer a double, or play."""
         return self._pending.player if self._pending.player is not None else self._position.turn
 
     @property
     def dice(self) -> tuple[int, ...] | None:
-        """The values the player to move must play now, or ``None`` if it must roll."""
+        """The values the player to move must play now; ``None`` when it must roll,
+        while a double is answered, and after the end."""
         return self._pending.dice if self._pending.phase == "play" else None
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """Every roll and play so far, oldest first (the opening roll is :attr:`opening`)."""
+        """Every roll, play, cube action and resignation so far, oldest first (the
+        opening roll is :attr:`opening`)."""
         return tuple(event for event, _, _ in self._history)
 
     @property

@@ -41,11 +41,16 @@ def format_point(point: int) -> str:
     return str(point)
 
 
-def _chains(steps: Sequence[Step]) -> list[list[Step]]:
-    """Group steps into the paths of single checkers, in the order given."""
+def _chains(steps: Sequence[Step], ordered: bool = False) -> list[list[Step]]:
+    """Group steps into the paths of single checkers, in the order given.
+
+    With ``ordered`` (a ruleset where the order of steps matters) only steps
+    that follow each other are joined, so the text keeps the legal order.
+    """
     chains: list[list[Step]] = []
     for step in steps:
-        for chain in chains:
+        candidates = chains[-1:] if ordered else chains
+        for chain in candidates:
             last = chain[-1]
             if last.target == step.source and last.target != OFF:
                 chain.append(step)
@@ -68,7 +73,7 @@ def format_play(play: Play) -> str:
         return "pass"
     # each move: (source, target, path text without a final hit, final hit)
     moves: list[tuple[int, int, str, bool]] = []
-    for chain in _chains(play.steps):
+    for chain in _chains(play.steps, play._ordered):
         parts = [format_point(chain[0].source)]
         for step in chain[:-1]:
             if step.hit:

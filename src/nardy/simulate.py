@@ -190,7 +190,7 @@ class GameRecord:
 
     @property
     def white_net(self) -> int:
-        """White's net points: ``points`` if White won, ``-points`` if Black did."""
+        """White's net points (``points`` if White won, ``-points`` if Black did)."""
         if self.winner is None:
             return 0
         return self.points if self.winner == "white" else -self.points

@@ -57,7 +57,7 @@ from nardy.rules import RuleSet
 __all__ = ["CubeAction", "XgidInfo", "xgid", "parse_xgid"]
 
 CubeAction = Literal["double", "beaver", "raccoon"]
-"""A cube action pending in the dice field: ``D``, ``B`` or ``R``."""
+"""A cube action pending in the dice field (``D``, ``B`` or ``R``)."""
 
 _ACTION_CODE: Final[dict[str, str]] = {"double": "D", "beaver": "B", "raccoon": "R"}
 _CODE_ACTION: Final[dict[str, CubeAction]] = {"D": "double", "B": "beaver", "R": "raccoon"}

@@ -74,7 +74,9 @@ class StepGame:
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
         self.game = Game(rules, seed=seed)
+        #: the steps chosen so far in the current play
         self.prefix: list[Step] = []
+        #: the actions that may come next, with their steps
         self.legal: dict[int, Step] = {}
         #: plays made automatically because nothing could be moved
         self.passes = 0

@@ -62,7 +62,7 @@ from nardy.rules.base import RuleSet
 
 __all__ = ["NardyEnv", "register_envs", "ENV_IDS"]
 
-#: observations: ``{"observation": float32 array, "action_mask": int8 array}``
+#: the observations, ``{"observation": float32 array, "action_mask": int8 array}``
 ObsType = dict[str, Any]
 
 

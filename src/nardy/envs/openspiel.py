@@ -106,7 +106,7 @@ __all__ = [
 
 #: the pass, the only legal action of a play that cannot move anything
 PASS: Final = encoding.N_ACTIONS
-#: the number of player actions, the 156 step actions and :data:`PASS`
+#: the number of player actions (the 156 step actions and :data:`PASS`)
 NUM_ACTIONS: Final = encoding.N_ACTIONS + 1
 
 #: the opening roll's outcomes, (White's die, Black's die), ties excluded:
@@ -117,7 +117,7 @@ OPENINGS: Final[tuple[tuple[int, int], ...]] = tuple(
 #: the most outcomes of a chance node (the opening roll's 30; a roll has 21)
 MAX_CHANCE_OUTCOMES: Final = len(OPENINGS)
 
-#: ``max_game_length`` per family, in decision nodes (steps and passes)
+#: the ``max_game_length`` of each family, in decision nodes (steps and passes)
 MAX_GAME_LENGTH: Final[dict[str, int]] = {"short": 5000, "long": 2000}
 
 #: the short name of each ruleset's OpenSpiel game
