@@ -450,6 +450,11 @@ class Game:
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play or notation, got {play!r}")
         legal = self.legal_plays()
+        if play._origin is self._position and play._key is not None:
+            # a play handed out by legal_plays() for this very position: one of them
+            for candidate in legal:
+                if candidate is play:
+                    return candidate
         for candidate in legal:
             if candidate == play:
                 return candidate
