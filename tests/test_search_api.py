@@ -1,0 +1,140 @@
+"""The chance and search API: rolls and their chances, legal plays over all rolls,
+cheap clones, undo, and step-by-step input (next_steps / play_from_steps)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nardy
+from nardy import CHANCE_OUTCOMES, ROLLS, Game, Step
+
+
+def test_rolls_and_chances() -> None:
+    assert len(ROLLS) == 21 and len(set(ROLLS)) == 21
+    assert all(a >= b for a, b in ROLLS)
+    exact = sum(Fraction(1, 36) if a == b else Fraction(1, 18) for a, b in ROLLS)
+    assert exact == 1
+    assert sum(p for _, p in CHANCE_OUTCOMES) == pytest.approx(1.0)
+    for roll, chance in CHANCE_OUTCOMES:
+        assert chance == pytest.approx(1 / 36 if roll[0] == roll[1] else 1 / 18)
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+def test_legal_plays_by_roll(name: str) -> None:
+    rules = nardy.ruleset(name)
+    pos = rules.initial_position()
+    by_roll = rules.legal_plays_by_roll(pos)
+    assert set(by_roll) == set(ROLLS)
+    for roll, plays in by_roll.items():
+        assert plays == rules.legal_plays(pos, roll)
+        assert plays == rules.legal_plays(pos, roll[::-1])
+
+
+def _snapshot(game: Game) -> tuple[object, ...]:
+    return (game.position, game.pending, game.history, game.result(), game.rng.getstate())
+
+
+def _advance(game: Game, rng: random.Random, plies: int, cube: bool) -> None:
+    for _ in range(plies):
+        if game.is_over():
+            return
+        phase = game.pending.phase
+        if phase == "cube":
+            game.take() if rng.random() < 0.8 else game.drop()
+        elif phase == "roll":
+            if cube and game.can_double() and rng.random() < 0.1:
+                game.double()
+            else:
+                game.roll()
+        else:
+            game.play(rng.choice(game.legal_plays()))
+
+
+@given(
+    name=st.sampled_from(nardy.RULESET_NAMES),
+    seed=st.integers(0, 10**6),
+    before=st.integers(0, 120),
+    after=st.integers(1, 60),
+)
+def test_clone_is_exact_and_independent(name: str, seed: int, before: int, after: int) -> None:
+    cube = nardy.ruleset(name).family == "short"
+    rules = nardy.ruleset(name, cube=cube)
+    game = Game(rules, seed=seed)
+    _advance(game, random.Random(seed), before, cube)
+    twin = game.clone()
+    assert _snapshot(twin) == _snapshot(game)
+    frozen = _snapshot(game)
+    # playing on in the clone leaves the original alone ...
+    _advance(twin, random.Random(seed + 1), after, cube)
+    assert _snapshot(game) == frozen
+    # ... and the same choices give the same game (the dice RNG was cloned too)
+    again = game.clone()
+    _advance(again, random.Random(seed + 1), after, cube)
+    assert _snapshot(again) == _snapshot(twin)
+
+
+@given(
+    name=st.sampled_from(nardy.RULESET_NAMES),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(1, 150),
+)
+def test_undo_restores_every_earlier_state(name: str, seed: int, plies: int) -> None:
+    cube = nardy.ruleset(name).family == "short"
+    game = Game(nardy.ruleset(name, cube=cube), seed=seed)
+    rng = random.Random(seed)
+    states = []
+    for _ in range(plies):
+        if game.is_over():
+            break
+        states.append((game.position, game.pending, game.history, game.result()))
+        _advance(game, rng, 1, cube)
+    while states:
+        game.undo()
+        assert (game.position, game.pending, game.history, game.result()) == states.pop()
+
+
+def _orders(rules: nardy.RuleSet, game: Game, prefix: list[Step]) -> list[tuple[Step, ...]]:
+    assert game.dice is not None
+    nxt = rules.next_steps(game.position, game.dice, prefix, game.pending.context)
+    if not nxt:
+        return [tuple(prefix)]
+    out: list[tuple[Step, ...]] = []
+    for step in nxt:
+        out += _orders(rules, game, [*prefix, step])
+    return out
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+def test_step_by_step_input_reaches_exactly_the_legal_plays(name: str) -> None:
+    rules = nardy.ruleset(name)
+    rng = random.Random(name)
+    game = Game(rules, seed=3)
+    checked = 0
+    while checked < 25:
+        if game.is_over():
+            game = Game(rules, seed=rng.randrange(10**6))
+        if game.dice is None:
+            game.roll()
+            continue
+        legal = game.legal_plays()
+        orders = _orders(rules, game, [])
+        reached = {
+            rules.play_from_steps(game.position, game.dice, list(o), game.pending.context)
+            for o in orders
+        }
+        assert reached == set(legal)
+        # every stored order is one of the step-by-step orders
+        assert {p.steps for p in legal} <= set(orders)
+        checked += 1
+        game.play(rng.choice(legal))
+
+
+def test_next_steps_rejects_an_illegal_prefix() -> None:
+    rules = nardy.ruleset("long")
+    with pytest.raises(nardy.IllegalPlayError):
+        rules.next_steps(rules.initial_position(), (6, 5), [Step(13, 7, 6)])
