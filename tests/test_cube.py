@@ -507,3 +507,22 @@ def test_random_games_with_a_random_cube_policy(
         assert result.ending == "bear_off"
         assert result.points == expected_points(rules, game)
         assert result.kind == rules.score(game.position, result.winner).kind
+
+
+@pytest.mark.parametrize("name", ["gulbar", "crazy_gulbar", "crazy"])
+def test_cube_survives_owed_plays_and_cascade_stages(name: str) -> None:
+    game = Game(nardy.ruleset(name, cube=True), first=Player.WHITE)
+    game.double()
+    game.take()
+    assert (game.cube, game.cube_owner) == (2, Player.BLACK)
+    game.roll((6, 6))  # a first 6-6: two 6s played, the rest owed or lost
+    game.play(game.legal_plays()[0])
+    while game.pending.phase == "play":  # owed plays and cascade stages
+        assert (game.cube, game.cube_owner) == (2, Player.BLACK)
+        game.play(game.legal_plays()[0])
+    assert (game.cube, game.cube_owner) == (2, Player.BLACK)
+    game.roll((4, 4))
+    game.play(game.legal_plays()[0])
+    while game.pending.phase == "play":
+        game.play(game.legal_plays()[0])
+    assert (game.cube, game.cube_owner) == (2, Player.BLACK)

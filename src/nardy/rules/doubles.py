@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from nardy.core import Play, Player, Position
-from nardy.rules.base import Option, Pending, PlayContext
+from nardy.rules.base import Option, Pending, PlayContext, Roll
 
 if TYPE_CHECKING:
     from nardy.rules.base import RuleSet
@@ -97,22 +97,20 @@ def _far(pos: Position, player: Player) -> int:
     return sum(pos.points(player)[6:])
 
 
-def _owe(rules: RuleSet, pending: Pending, owed: tuple[tuple[int, ...], ...]) -> Pending:
+def _must_play(
+    pending: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
+) -> Pending:
+    """``player`` must play ``values`` next (the rest of the state, cube included, carries over)."""
+    return attrs.evolve(pending, phase="play", player=player, dice=values, context=context, owed=owed)
+
+
+def _owe(rules: RuleSet, pending: Pending, owed: tuple[Roll, ...]) -> Pending:
     """The opponent must play ``owed`` (one play per tuple) before its own roll."""
     assert pending.player is not None
     owed = tuple(o for o in owed if o)
     if not owed:
         return rules.next_turn(pending, pending.player.other)
-    return Pending(
-        "play",
-        pending.player.other,
-        owed[0],
-        PlayContext("owed"),
-        owed=owed[1:],
-        first_player=pending.first_player,
-        extra_turn=pending.extra_turn,
-        rolls=pending.rolls,
-    )
+    return _must_play(pending, pending.player.other, owed[0], PlayContext("owed"), owed[1:])
 
 
 def after_long_play(rules: RuleSet, pending: Pending, pos: Position, play: Play) -> Pending:
@@ -122,11 +120,7 @@ def after_long_play(rules: RuleSet, pending: Pending, pos: Position, play: Play)
     context = pending.context
     if context.kind == "owed":  # owed values never give a re-roll and are never passed back
         if pending.owed:
-            return Pending(
-                "play", mover, pending.owed[0], PlayContext("owed"), owed=pending.owed[1:],
-                first_player=pending.first_player, extra_turn=pending.extra_turn,
-                rolls=pending.rolls,
-            )
+            return _must_play(pending, mover, pending.owed[0], PlayContext("owed"), pending.owed[1:])
         return rules.next_turn(pending, mover)
 
     opts: dict[str, Any] = rules._options
@@ -182,11 +176,7 @@ def _after_stage(
         later = later[:1]
     if played == 4:
         if later:
-            return Pending(
-                "play", mover, later[0], PlayContext("stage", heads, final=extra),
-                first_player=pending.first_player, extra_turn=pending.extra_turn,
-                rolls=pending.rolls,
-            )
+            return _must_play(pending, mover, later[0], PlayContext("stage", heads, final=extra))
         return rules.next_turn(pending, mover.other)
     if owed_flow:
         return _owe(rules, pending, ((d,) * (4 - played), *later))
