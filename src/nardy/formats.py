@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import re
 
-import attrs
-
 from nardy.core import Position
 from nardy.errors import NotationError
 from nardy.game import Game
@@ -125,7 +123,7 @@ def game_from_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     game = Game(named, first=pos.turn, position=pos, seed=seed)
     if tail in ("roll", "reroll"):
         context = PlayContext(tail)  # type: ignore[arg-type]
-        game._pending = attrs.evolve(game.pending, context=context)
+        game._pending = game.pending.replace(context=context)
     elif tail == "over":
         raise NotationError("cannot rebuild a finished game from its string; read the position instead")
     else:
@@ -137,8 +135,7 @@ def game_from_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         owed = tuple(_values(chunk, tail) for chunk in chunks[1:])
         if kind in ("roll", "reroll") and len(dice) != 2:
             raise NotationError(f"{tail!r}: a roll is two dice")
-        game._pending = attrs.evolve(
-            game.pending, phase="play", dice=dice, context=PlayContext(kind), owed=owed  # type: ignore[arg-type]
-        )
+        context = PlayContext(kind)  # type: ignore[arg-type]
+        game._pending = game.pending.replace(phase="play", dice=dice, context=context, owed=owed)
         game.legal_plays()  # check that the values fit the position now
     return game

@@ -155,7 +155,7 @@ class Game:
             starter = Player.WHITE if w > b else Player.BLACK
             self._pending = rules.opening(starter, (max(w, b), min(w, b)))
         if crawford:
-            self._pending = attrs.evolve(self._pending, crawford=True)
+            self._pending = self._pending.replace(crawford=True)
         assert self._pending.player is not None
         self._position = _set_turn(position, self._pending.player)
         self._check_over()
@@ -219,7 +219,7 @@ class Game:
         rolls = self._pending.rolls
         if self._pending.context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-        self._pending = attrs.evolve(self._pending, phase="play", dice=rolled, rolls=rolls)
+        self._pending = self._pending.replace(phase="play", dice=rolled, rolls=rolls)
         return rolled
 
     def legal_plays(self) -> tuple[Play, ...]:
@@ -314,7 +314,7 @@ class Game:
         assert p.player is not None
         offer = self._next_cube(p.cube)
         self._push(CubeEvent(p.player, "double", offer))
-        self._pending = attrs.evolve(p, phase="cube", player=p.player.other, offer=offer, beavered=False)
+        self._pending = p.replace(phase="cube", player=p.player.other, offer=offer, beavered=False)
         return offer
 
     def _answer(self, action: str) -> Pending:
@@ -329,8 +329,8 @@ class Game:
         assert p.player is not None
         roller = p.player if p.beavered else p.player.other
         self._push(CubeEvent(p.player, "take", p.offer))
-        self._pending = attrs.evolve(
-            p, phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
+        self._pending = p.replace(
+            phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
         )
 
     def drop(self) -> Result:
@@ -338,7 +338,7 @@ class Game:
         p = self._answer("drop")
         assert p.player is not None
         self._push(CubeEvent(p.player, "drop", p.offer))
-        self._pending = attrs.evolve(p, phase="over", player=None)
+        self._pending = p.replace(phase="over", player=None)
         self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
         return self._result
 
@@ -355,8 +355,8 @@ class Game:
         if offer > self.rules.option("cube_max"):
             raise GameStateError(f"cannot beaver: the cube would pass its maximum ({self.rules.option('cube_max')})")
         self._push(CubeEvent(p.player, "beaver", offer))
-        self._pending = attrs.evolve(
-            p, player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
+        self._pending = p.replace(
+            player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
         )
         return offer
 
@@ -386,7 +386,7 @@ class Game:
         if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
             raise GameStateError(f"a resignation stake is an int 1..15, not {stake!r}")
         self._push(ResignEvent(loser, stake))
-        self._pending = attrs.evolve(self._pending, phase="over", player=None)
+        self._pending = self._pending.replace(phase="over", player=None)
         outcome = self.rules.score(final, winner)
         if stake is not None:
             kind = {1: "oin", 2: "mars", 3: "koks", 4: "home_mars"}.get(stake, "checkers_left")
@@ -478,8 +478,8 @@ class Game:
         nxt = self.rules.after_play(pending, after, play)
         if pending.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
-                return after, attrs.evolve(pending, phase="over", player=None, dice=None)
-            nxt = attrs.evolve(nxt, extra_turn=True)
+                return after, pending.replace(phase="over", player=None, dice=None)
+            nxt = nxt.replace(extra_turn=True)
         assert nxt.player is not None
         return _set_turn(after, nxt.player), nxt
 
@@ -492,7 +492,7 @@ class Game:
         ):
             # the other player has had one turn fewer: it plays one more turn
             return self.rules.next_turn(pending, mover.other, extra_turn=True)
-        return attrs.evolve(pending, phase="over", player=None, dice=None)
+        return pending.replace(phase="over", player=None, dice=None)
 
     def _check_over(self) -> None:
         if self._pending.phase != "over":

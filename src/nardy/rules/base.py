@@ -118,7 +118,7 @@ class PlayContext:
 ROLL_CONTEXT: Final = PlayContext()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
@@ -153,6 +153,24 @@ class Pending:
     beavered: bool = False
     #: no doubling in this game (the Crawford game of a match)
     crawford: bool = False
+
+    def replace(self, **changes: Any) -> Pending:
+        """A copy with some fields changed (a cheap ``attrs.evolve`` for the game loop).
+
+        >>> Pending("roll", Player.WHITE).replace(phase="play", dice=(6, 5)).dice
+        (6, 5)
+        """
+        unknown = changes.keys() - _PENDING_FIELDS
+        if unknown:
+            raise TypeError(f"Pending has no field {sorted(unknown)[0]!r}")
+        new = _new_object(Pending)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+_PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
+_new_object: Final = object.__new__
 
 
 # --------------------------------------------------------------------------- search state
@@ -1088,8 +1106,8 @@ class RuleSet:
     @staticmethod
     def next_turn(pending: Pending, player: Player, **changes: Any) -> Pending:
         """``pending`` carried over to a new state where ``player`` must roll."""
-        return attrs.evolve(
-            pending, phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes
+        return pending.replace(
+            phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes
         )
 
     def opening(self, first: Player, dice: Roll) -> Pending:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from nardy.core import Play, Player, Position
 from nardy.rules.base import Option, Pending, PlayContext, Roll
 
@@ -101,7 +99,7 @@ def _must_play(
     pending: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
 ) -> Pending:
     """``player`` must play ``values`` next (the rest of the state, cube included, carries over)."""
-    return attrs.evolve(pending, phase="play", player=player, dice=values, context=context, owed=owed)
+    return pending.replace(phase="play", player=player, dice=values, context=context, owed=owed)
 
 
 def _owe(rules: RuleSet, pending: Pending, owed: tuple[Roll, ...]) -> Pending:
@@ -135,9 +133,7 @@ def after_long_play(rules: RuleSet, pending: Pending, pos: Position, play: Play)
         if is_double:
             d = dice[0]
             if played == 4:  # roll again, within the same turn
-                return attrs.evolve(
-                    pending, phase="roll", dice=None, context=PlayContext("reroll", heads)
-                )
+                return pending.replace(phase="roll", dice=None, context=PlayContext("reroll", heads))
             if played or opts["transfer_if_none_played"]:
                 return _owe(rules, pending, ((d,) * (4 - played),))
         elif opts["transfer_non_doubles"] and played < 2:
