@@ -1,5 +1,12 @@
 """nardy: a typed rules engine for the nardy (backgammon) family.
 
+The core (positions, the move generator, rulesets, games and matches) is
+importable from here; formats and tools are sibling modules that import it:
+:mod:`nardy.notation`, :mod:`nardy.records`, :mod:`nardy.formats`,
+:mod:`nardy.gnubg`, :mod:`nardy.xgid`, :mod:`nardy.matfile`, :mod:`nardy.render`,
+:mod:`nardy.svg`, :mod:`nardy.agents`, :mod:`nardy.simulate`, and with the
+``numpy`` extra :mod:`nardy.encoding` and the environments in :mod:`nardy.envs`.
+
 >>> import nardy
 >>> rules = nardy.ruleset("short")
 >>> pos = rules.initial_position()
