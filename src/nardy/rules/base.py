@@ -711,19 +711,13 @@ class RuleSet:
         dice = play.dice
         if context.kind in ("roll", "reroll") and len(dice) == 4 and len(set(dice)) == 1:
             dice = dice[:2]
-        values = self.expand_dice(dice, context)
-        legal = self.legal_plays(pos, dice, context)
-        for candidate in legal:
+        for candidate in self.legal_plays(pos, dice, context):
             if candidate.steps == play.steps:
                 assert candidate._key is not None
                 return candidate._key
-        reason, s, _ = self._walk(pos, values, play.steps, context)
-        if not reason:
-            key = tuple(s.me)
-            for candidate in legal:
-                if candidate._key == key:
-                    return key
-        raise IllegalPlayError(self.explain(pos, values, play.steps, context))
+        key = self.play_from_steps(pos, dice, play.steps, context)._key  # another legal order
+        assert key is not None
+        return key
 
     # -- explaining illegal plays ---------------------------------------------
 
@@ -738,7 +732,7 @@ class RuleSet:
                 reason = reason.rsplit(" (", 1)[0]
             return f"{text}: {reason}"
         limit = self.head_limit_for(pos, values, context)
-        found, best = self._generate(pos, values, context)
+        _, best = self._generate(pos, values, context)
         if len(steps) < best:
             return f"{text}: the play must use as many dice as possible ({best} here)"
         if len(steps) == 1 and best == 1 and len(values) == 2 and values[0] != values[1]:
