@@ -207,7 +207,12 @@ class Ctx:
     family: str
 
 
-def head_allowance(ctx: Ctx, kind: str, dice: tuple[int, ...], first_roll: bool, used_in_turn: int) -> int | None:
+def head_allowance(
+    ctx: Ctx, kind: str, dice: tuple[int, ...], first_roll: bool, used_in_turn: int, cascade_roll: bool = False
+) -> int | None:
+    """RULES.md 4.3, 4.4 and 4.8: every stage of a cascade, the rolled double
+    included, has ``crazy_head_per_stage``; the first-turn exception still
+    applies to the rolled double when it allows more."""
     opts = ctx.opts
     if ctx.name not in HEAD_RULE:
         return None
@@ -216,8 +221,8 @@ def head_allowance(ctx: Ctx, kind: str, dice: tuple[int, ...], first_roll: bool,
         return None
     if kind == "owed":
         return opts.get("owed_head_limit", limit)
-    if kind == "stage":
-        limit = opts.get("crazy_head_per_stage", limit)
+    if kind == "stage" or cascade_roll:
+        limit = opts.get("crazy_head_per_stage", 1)
     if kind in ("reroll", "stage") and opts.get("head_limit_scope") == "turn":
         return max(limit - used_in_turn, 0)
     if kind == "roll" and first_roll and limit == 1:
@@ -456,6 +461,7 @@ def run_game(name: str, options: dict[str, Any], seed: int, style: str = "random
     for p in Player:
         assert sum(board.sides[p].pts) + board.sides[p].bar + board.sides[p].off == 15
     first_done = {Player.WHITE: False, Player.BLACK: False}  # made a play of an own first roll
+    own_rolls = {Player.WHITE: 0, Player.BLACK: 0}  # own rolls played so far (exempt cascades)
     turn_owner: Player | None = None
     heads_in_turn = 0
     for _ in range(MAX_ACTIONS):
@@ -493,7 +499,15 @@ def run_game(name: str, options: dict[str, Any], seed: int, style: str = "random
             if any(p.steps[0].die == big for p in legal):
                 assert all(p.steps[0].die == big for p in legal), f"larger-die rule: {legal}"
         first_roll = kind == "roll" and not first_done[mover]
-        limit = head_allowance(ctx, kind, dice, first_roll, heads_in_turn)
+        if kind == "roll":
+            own_rolls[mover] += 1
+        cascade_roll = (
+            kind == "roll"
+            and dice[0] == dice[1]
+            and rules.option("doubles_rule") == "cascade"
+            and own_rolls[mover] > rules.option("cascade_exempt_rolls")
+        ) if "doubles_rule" in rules.options else False
+        limit = head_allowance(ctx, kind, dice, first_roll, heads_in_turn, cascade_roll)
         play = choose(rules, pos, legal, rng, style)
         after_board = walk(ctx, board, mover, play, values, limit)
         if name in FEVGA and trapped(board, mover) and trapped(after_board, mover):

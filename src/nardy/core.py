@@ -153,13 +153,17 @@ class Play:
 
     steps: tuple[Step, ...]
     dice: tuple[int, ...]
-    # The position the play was generated from and the generator's key of the
-    # result: they let RuleSet.apply skip a second search. Not part of equality.
-    _origin: Position | None = attrs.field(default=None, eq=False, alias="origin")
-    _key: tuple[int, ...] | None = attrs.field(default=None, eq=False, alias="key")
-    # True when the ruleset's legality depends on step order: str() then keeps the
-    # stored (legal) order instead of sorting moves by source.
-    _ordered: bool = attrs.field(default=False, eq=False, alias="ordered")
+    #: the position the play was generated from (``None`` for a play built by
+    #: hand); not part of equality
+    origin: Position | None = attrs.field(default=None, eq=False)
+    #: the search's identity of the resulting board (an int that packs the
+    #: mover's checkers after the play and the points it hit, see
+    #: :func:`nardy.rules.kernel.board_key`): equal keys from one origin are one
+    #: play. It lets :meth:`nardy.RuleSet.apply` skip a second search.
+    key: int | None = attrs.field(default=None, eq=False)
+    #: True when the ruleset's legality depends on the order of the steps:
+    #: ``str()`` then keeps the stored (legal) order instead of sorting moves
+    ordered: bool = attrs.field(default=False, eq=False)
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -340,7 +344,7 @@ class Position:
             raise InvalidPositionError(f"turn must be 'w' or 'b', not {turn!r}")
         if len(flags) != 2 or any(c not in "01" for c in flags):
             raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {flags!r}")
-        pos = _make_position(
+        pos = make_position(
             family,
             sides[0][0],
             sides[1][0],
@@ -401,7 +405,7 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
     return tuple(pts), bar
 
 
-def _make_position(
+def make_position(
     family: Family,
     white: tuple[int, ...],
     black: tuple[int, ...],
@@ -411,7 +415,8 @@ def _make_position(
     white_moved: bool,
     black_moved: bool,
 ) -> Position:
-    """Build a Position without validation (the generator's results are valid by construction).
+    """Build a Position without validation, for code that built a valid board
+    itself (the search's results are valid by construction).
 
     Position is a dict-based frozen class so that this is a single update.
     """
@@ -454,16 +459,16 @@ class Result:
     cube: int = 1
 
 
-def _make_play(
+def make_play(
     steps: tuple[Step, ...],
     dice: tuple[int, ...],
     origin: Position,
-    key: tuple[int, ...],
+    key: int,
     ordered: bool,
 ) -> Play:
     """Build a generated Play in one step (Play is a dict-based frozen class for this)."""
     play = _new(Play)
-    play.__dict__.update(steps=steps, dice=dice, _origin=origin, _key=key, _ordered=ordered)
+    play.__dict__.update(steps=steps, dice=dice, origin=origin, key=key, ordered=ordered)
     return play
 
 

@@ -33,10 +33,11 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, _make_position, to_other_numbering
+from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, to_other_numbering
 from nardy.errors import IllegalPlayError, InvalidDiceError, NardyError
 from nardy.game import Game
-from nardy.rules.base import ROLL_CONTEXT, PlayContext, RuleSet
+from nardy.flow import ROLL_CONTEXT, PlayContext
+from nardy.rules.base import RuleSet
 
 try:
     import numpy as np
@@ -240,12 +241,21 @@ def tdgammon(
 # --------------------------------------------------------------------------- observation
 
 
-def apply_steps(pos: Position, steps: Sequence[Step]) -> Position:
+def apply_steps(
+    pos: Position,
+    steps: Sequence[Step],
+    rules: RuleSet | None = None,
+    dice: Sequence[int] | None = None,
+    context: PlayContext = ROLL_CONTEXT,
+) -> Position:
     """The position after the mover (``pos.turn``) made ``steps``, still its turn.
 
-    For showing a play in progress: the steps are not checked against the rules
-    (use :meth:`nardy.RuleSet.next_steps` for that), only against the board. A
-    step that lands on a single opposing checker in the short family hits it.
+    For showing a play in progress. With ``rules`` and ``dice`` this is
+    :meth:`nardy.RuleSet.position_after_steps`: every step must be legal where
+    it is played. Without them the steps are checked by the rules kernel
+    against the board rules of the family only (RULES.md 2.1 and 3: open
+    points, hits, the bar, bearing off), with the steps' own dice. A step that
+    lands on a single opposing checker in the short family hits it.
 
     >>> import nardy
     >>> pos = nardy.ruleset("short").initial_position()
@@ -253,38 +263,24 @@ def apply_steps(pos: Position, steps: Sequence[Step]) -> Position:
     >>> after.points(nardy.WHITE)[12], after.turn
     (6, <Player.WHITE: 0>)
     """
+    steps = tuple(steps)
     if not steps:
         return pos
-    mover = pos.turn
-    me = list(pos.points(mover))
-    op = list(pos.points(mover.other))
-    bar, obar = pos.bar(mover), pos.bar(mover.other)
-    short = pos.family == "short"
-    for step in steps:
-        src, tgt = step.source, step.target
-        if src == BAR:
-            if not bar:
-                raise IllegalPlayError(f"{step}: no checker of the mover on the bar")
-            bar -= 1
-        elif 1 <= src <= 24 and me[src - 1]:
-            me[src - 1] -= 1
-        else:
-            raise IllegalPlayError(f"{step}: no checker of the mover on point {src}")
-        if tgt:
-            other = to_other_numbering(pos.family, tgt) - 1
-            if op[other]:
-                if not short or op[other] > 1:
-                    raise IllegalPlayError(f"{step}: point {tgt} is held by the opponent")
-                op[other] = 0
-                obar += 1
-            me[tgt - 1] += 1
-    if mover == Player.WHITE:
-        return _make_position(
-            pos.family, tuple(me), tuple(op), bar, obar, mover, pos.white_moved, pos.black_moved
-        )
-    return _make_position(
-        pos.family, tuple(op), tuple(me), obar, bar, mover, pos.white_moved, pos.black_moved
-    )
+    if rules is None or dice is None:
+        rules, dice, context = _board_rules(pos, steps)
+    return rules.position_after_steps(pos, dice, steps, context)
+
+
+def _board_rules(pos: Position, steps: Sequence[Step]) -> tuple[RuleSet, tuple[int, ...], PlayContext]:
+    """A ruleset with only the board rules of ``pos``'s family, and the steps' dice."""
+    from nardy.rules import ruleset
+
+    if len(steps) > 4:
+        raise IllegalPlayError(f"a play has at most four steps, got {len(steps)}")
+    dice = tuple(int(s.die) for s in steps)
+    if pos.family == "short":
+        return ruleset("short"), dice, PlayContext("owed")
+    return ruleset("long", head_limit=None, owed_head_limit=None, block_rule="none"), dice, PlayContext("owed")
 
 
 def _expand(dice: Sequence[int], kind: str) -> list[int]:
@@ -480,13 +476,18 @@ def action_to_step(
         raise IllegalPlayError(f"action {action}: source 0 (off the board) is never a step")
     if src == BAR and pos.family == "long":
         raise IllegalPlayError(f"action {action}: the long family has no bar")
-    target = max(src - die, 0)
-    hit = False
-    if target and pos.family == "short":
-        board = apply_steps(pos, prefix)
-        theirs = board.points(board.turn.other)
-        hit = theirs[to_other_numbering("short", target) - 1] == 1
-    return STEPS[src][die][hit]
+    step = STEPS[src][die][False]
+    if pos.family == "short" and src > die:
+        # whether it hits is the kernel's call: walk the prefix and the step
+        try:
+            played = tuple(prefix) + (step,)
+            rules, dice, context = _board_rules(pos, played)
+            key, walked, refusal = rules.kernel.walk(rules.search(pos, dice, context), played, any_order=False)
+        except NardyError:
+            return step
+        if refusal is None and walked:
+            return walked[-1]
+    return step
 
 
 def legal_steps(

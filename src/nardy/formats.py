@@ -23,7 +23,8 @@ from nardy.core import Position
 from nardy.errors import NotationError
 from nardy.game import Game
 from nardy.rules import ruleset
-from nardy.rules.base import PlayContext, RuleSet
+from nardy.flow import Pending, PlayContext
+from nardy.rules.base import RuleSet
 
 __all__ = ["read_position", "detect_format", "game_string", "game_from_string"]
 
@@ -120,11 +121,11 @@ def game_from_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         raise NotationError(f"a game string has 6 fields (a position string and what happens next), got {text!r}")
     head, tail = text.rsplit(None, 1)
     named, pos = read_position(head, rules)
-    game = Game(named, first=pos.turn, position=pos, seed=seed)
+    start = Pending("roll", pos.turn, first_player=pos.turn)
     if tail in ("roll", "reroll"):
         context = PlayContext(tail)  # type: ignore[arg-type]
-        game._pending = game.pending.replace(context=context)
-    elif tail == "over":
+        return Game(named, position=pos, seed=seed, pending=start.replace(context=context))
+    if tail == "over":
         raise NotationError("cannot rebuild a finished game from its string; read the position instead")
     else:
         kind, sep, rest = tail.partition(":")
@@ -136,6 +137,9 @@ def game_from_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         if kind in ("roll", "reroll") and len(dice) != 2:
             raise NotationError(f"{tail!r}: a roll is two dice")
         context = PlayContext(kind)  # type: ignore[arg-type]
-        game._pending = game.pending.replace(phase="play", dice=dice, context=context, owed=owed)
+        game = Game(
+            named, position=pos, seed=seed,
+            pending=start.replace(phase="play", dice=dice, context=context, owed=owed),
+        )
         game.legal_plays()  # check that the values fit the position now
     return game

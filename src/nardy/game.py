@@ -31,9 +31,10 @@ from typing import Literal
 
 import attrs
 
-from nardy.core import CHECKERS, Play, Player, Position, Result, _make_position
+from nardy.core import CHECKERS, Play, Player, Position, Result, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError
-from nardy.rules.base import Pending, RuleSet
+from nardy.flow import Pending
+from nardy.rules.base import RuleSet
 
 __all__ = ["Game", "Event", "OpeningEvent", "RollEvent", "PlayEvent", "CubeEvent", "ResignEvent"]
 
@@ -85,7 +86,7 @@ Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 def _set_turn(pos: Position, turn: Player) -> Position:
     if pos.turn == turn:
         return pos
-    return _make_position(
+    return make_position(
         pos.family, pos.white, pos.black, pos.white_bar, pos.black_bar, turn,
         pos.white_moved, pos.black_moved,
     )
@@ -102,6 +103,8 @@ class Game:
       (White's die, Black's die).
     * ``position=`` starts from a set-up position instead of the initial one.
     * ``crawford=True`` marks a match's Crawford game: no doubling.
+    * ``pending=`` (with ``position=``) resumes a game in a saved turn-flow
+      state (see :mod:`nardy.formats` for game strings).
 
     Dice come from a :class:`random.Random` seeded with ``seed`` (so a seed
     replays the same game for the same choices), or explicitly via
@@ -117,6 +120,7 @@ class Game:
         opening: tuple[int, int] | None = None,
         position: Position | None = None,
         crawford: bool = False,
+        pending: Pending | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}")
@@ -135,9 +139,11 @@ class Game:
         self._result: Result | None = None
         #: the opening roll that decided who starts (None when ``first=`` was given)
         self.opening: OpeningEvent | None = None
-        if first is not None and opening is not None:
-            raise GameStateError("give either first= or opening=, not both")
-        if first is not None:
+        if (first is not None) + (opening is not None) + (pending is not None) > 1:
+            raise GameStateError("give at most one of first=, opening= and pending=")
+        if pending is not None:
+            self._pending = self._resume(pending)
+        elif first is not None:
             if not isinstance(first, Player):
                 raise GameStateError(f"first must be a Player, not {first!r}")
             self._pending = Pending("roll", first, first_player=first)  # no opening roll
@@ -153,12 +159,21 @@ class Game:
                 raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
             self.opening = OpeningEvent(w, b)
             starter = Player.WHITE if w > b else Player.BLACK
-            self._pending = rules.opening(starter, (max(w, b), min(w, b)))
+            self._pending = rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
         if crawford:
             self._pending = self._pending.replace(crawford=True)
         assert self._pending.player is not None
         self._position = _set_turn(position, self._pending.player)
         self._check_over()
+
+    def _resume(self, pending: Pending) -> Pending:
+        if not isinstance(pending, Pending):
+            raise GameStateError(f"pending must be a Pending, not {pending!r}"[:120])
+        if pending.phase not in ("roll", "play") or pending.player is None:
+            raise GameStateError("a game resumes with a player to roll or to play")
+        if pending.phase == "play" and pending.dice is None:
+            raise GameStateError("a game resumed in phase 'play' needs its dice")
+        return pending
 
     # -- state -------------------------------------------------------------
 
@@ -216,10 +231,7 @@ class Game:
         player = self._pending.player
         assert player is not None
         self._push(RollEvent(player, rolled))
-        rolls = self._pending.rolls
-        if self._pending.context.kind == "roll":
-            rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-        self._pending = self._pending.replace(phase="play", dice=rolled, rolls=rolls)
+        self._pending = self.rules.turn_flow.after_roll(self._pending, rolled)
         return rolled
 
     def legal_plays(self) -> tuple[Play, ...]:
@@ -380,9 +392,9 @@ class Game:
         pos = self._position
         empty = (0,) * 24
         if winner == Player.WHITE:
-            final = _make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
+            final = make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
         else:
-            final = _make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
+            final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
         if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
             raise GameStateError(f"a resignation stake is an int 1..15, not {stake!r}")
         self._push(ResignEvent(loser, stake))
@@ -450,7 +462,7 @@ class Game:
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play or notation, got {play!r}")
         legal = self.legal_plays()
-        if play._origin is self._position and play._key is not None:
+        if play.origin is self._position and play.key is not None:
             # a play handed out by legal_plays() for this very position: one of them
             for candidate in legal:
                 if candidate is play:
@@ -459,40 +471,18 @@ class Game:
             if candidate == play:
                 return candidate
         assert self._pending.dice is not None
-        values = self.rules.expand_dice(self._pending.dice, self._pending.context)
         if play.dice != legal[0].dice:
             raise IllegalPlayError(f"{play}: made with {play.dice}, but the dice to play are {legal[0].dice}")
-        raise IllegalPlayError(
-            self.rules.explain(self._position, values, play.steps, self._pending.context)
-        )
+        # the same play in another legal order, or an illegal one (explained)
+        return self.rules.play_from_steps(self._position, self._pending.dice, play.steps, self._pending.context)
 
     def _next(self, play: Play) -> tuple[Position, Pending]:
         pending = self._pending
         mover = pending.player
-        assert mover is not None and play._key is not None
-        first_play = pending.context.kind == "roll"
-        after = self.rules._after(self._position, play._key, mover, first_play)
-        if after.off(mover) == CHECKERS:
-            done = self._finish(pending, mover, after)
-            return (after if done.player is None else _set_turn(after, done.player)), done
-        nxt = self.rules.after_play(pending, after, play)
-        if pending.extra_turn:
-            if nxt.player != mover:  # the extra turn is over and the first player has won
-                return after, pending.replace(phase="over", player=None, dice=None)
-            nxt = nxt.replace(extra_turn=True)
-        assert nxt.player is not None
-        return _set_turn(after, nxt.player), nxt
-
-    def _finish(self, pending: Pending, mover: Player, after: Position) -> Pending:
-        first = pending.first_player
-        if (
-            self.rules.option("last_roll_draw")
-            and first == mover
-            and not pending.extra_turn
-        ):
-            # the other player has had one turn fewer: it plays one more turn
-            return self.rules.next_turn(pending, mover.other, extra_turn=True)
-        return pending.replace(phase="over", player=None, dice=None)
+        assert mover is not None
+        after = self.rules.apply(self._position, play, turn=mover, own_roll=pending.context.kind == "roll")
+        nxt = self.rules.turn_flow.after_play(pending, after, play)
+        return (after if nxt.player is None else _set_turn(after, nxt.player)), nxt
 
     def _check_over(self) -> None:
         if self._pending.phase != "over":

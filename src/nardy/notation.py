@@ -23,11 +23,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from nardy.core import BAR, OFF, STEPS, Play, Position, Step
+from nardy.core import BAR, OFF, STEPS, Play, Position, Step, make_play
 from nardy.errors import IllegalPlayError, NotationError
+from nardy.rules.kernel import NO_CHECKER
 
 if TYPE_CHECKING:
-    from nardy.rules.base import PlayContext, RuleSet
+    from nardy.flow import PlayContext
+    from nardy.rules.base import RuleSet
 
 __all__ = ["format_play", "format_point", "parse_play", "parse_moves"]
 
@@ -73,7 +75,7 @@ def format_play(play: Play) -> str:
         return "pass"
     # each move: (source, target, path text without a final hit, final hit)
     moves: list[tuple[int, int, str, bool]] = []
-    for chain in _chains(play.steps, play._ordered):
+    for chain in _chains(play.steps, play.ordered):
         parts = [format_point(chain[0].source)]
         for step in chain[:-1]:
             if step.hit:
@@ -81,7 +83,7 @@ def format_play(play: Play) -> str:
         last = chain[-1]
         parts.append(format_point(last.target))
         moves.append((chain[0].source, last.target, "/".join(parts), last.hit))
-    if not play._ordered:  # gnubg order; a ruleset where order matters keeps the legal one
+    if not play.ordered:  # gnubg order; a ruleset where order matters keeps the legal one
         moves.sort(key=lambda m: (-m[0], -m[1]))
     out: list[str] = []
     i = 0
@@ -148,121 +150,128 @@ def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
 def parse_play(
     rules: RuleSet, pos: Position, text: str, dice: Sequence[int], context: PlayContext
 ) -> Play:
-    """Find the legal play that ``text`` describes (see :meth:`nardy.RuleSet.parse_play`)."""
+    """Find the legal play that ``text`` describes (see :meth:`nardy.RuleSet.parse_play`).
+
+    The text is split into single-die steps in every way the dice allow (a
+    combined move such as ``24/13`` may be ``24/18/13`` or ``24/19/13``); each
+    reading is walked by the rules kernel, in the written order where the
+    order of steps matters and in any legal order elsewhere. A reading that
+    walks to one of the legal plays, hitting where the text says ``*`` and
+    nowhere it leaves out an intermediate point, is the play meant.
+    """
     moves = parse_moves(text)
-    values = rules.expand_dice(dice, context)
-    legal = rules.legal_plays(pos, dice, context)
-    by_key = {p._key: p for p in legal}
-    me, op = rules._internal(pos)
-    # 1. move the checkers as written and look the resulting position up
-    key = _simulate(rules, me, op, moves, text)
-    if key in by_key:
-        play = by_key[key]
-        steps = _as_single_steps(moves, values)
-        if (
-            steps is not None
-            and not rules.order_free
-            and len(steps) == len(play.steps)
-            and moves != parse_moves(format_play(play))
-        ):
-            # single steps written out in an order, in a ruleset where order
-            # matters (Caucasian marks, per-step checks): that order must be legal
-            if not _walk_ok(rules, pos, values, steps, context):
-                raise IllegalPlayError(rules.explain(pos, values, steps, context))
-        return play
-    # 2. illegal: explain with the most literal reading of the text
-    steps = _as_single_steps(moves, values) or _decompose(moves, values)
-    if steps is None:
-        written = text.strip()
-        raise IllegalPlayError(f"{written}: the moves do not fit the dice {'-'.join(map(str, dice))}")
-    raise IllegalPlayError(rules.explain(pos, values, steps, context))
-
-
-def _simulate(
-    rules: RuleSet, me: list[int], op: list[int], moves: list[list[tuple[int, bool]]], text: str
-) -> tuple[int, ...]:
-    """Move checkers along the written paths, in order; the generator key of the result."""
-    me = list(me)
-    op = list(op)
+    found = rules.search(pos, dice, context)
+    values = found.values
+    kernel = rules.kernel
+    any_order = kernel.order_free
+    ordered = not any_order
+    readings = _readings(moves, values)
     written = text.strip()
-    for move in moves:
-        src = move[0][0]
-        if me[src] <= 0:
-            raise IllegalPlayError(f"{written}: no checker of the mover on {format_point(src)}")
-        me[src] -= 1
-        for point, hit in move[1:]:
-            if point == OFF or not rules._hits:
-                continue
-            if op[point] == 1:  # landing on a blot hits it (a passing checker only if marked *)
-                if hit or point == move[-1][0]:
-                    op[point] = 0
-                    me[26] |= 1 << point
-            elif hit and not me[26] >> point & 1:
-                raise IllegalPlayError(f"{written}: no blot to hit on {point}")
-        dst = move[-1][0]
-        if dst == OFF:
-            me[0] += 1
-        else:
-            me[dst] += 1
-    return tuple(me)
+    mismatch = ""
+    for steps, hits, quiet in readings:
+        key, _, refusal = kernel.walk(found, steps)
+        if refusal is not None and any_order and refusal.code != NO_CHECKER:
+            # the moves as written can be made on the board, but not in this
+            # order: where order does not matter, any legal order will do
+            key, _, refusal = kernel.walk(found, steps, any_order=True)
+        if refusal is not None or key is None or key not in found.plays:
+            continue
+        if len(steps) != found.best or (found.big_only and len(steps) == 1 and steps[0].die != values[0]):
+            continue
+        hit = rules.hit_points(key)
+        if not hits <= hit:
+            mismatch = mismatch or f"{_cut(written)}: no blot to hit on {min(hits - hit)}"
+            continue
+        if hit & (quiet - hits):
+            shown = min(hit & (quiet - hits))
+            mismatch = mismatch or f"{_cut(written)}: that move hits on {shown}; write the hit ({shown}*)"
+            continue
+        return make_play(found.plays[key], values, found.pos, key, ordered)
+    if mismatch:
+        raise IllegalPlayError(mismatch)
+    # illegal: explain with the most literal reading of the text
+    literal = _literal(moves, values)
+    if literal is None:
+        if not readings:
+            raise IllegalPlayError(f"{_cut(written)}: the moves do not fit the dice {'-'.join(map(str, dice))}")
+        literal = readings[0][0]
+    raise IllegalPlayError(rules.explain(pos, values, literal, context))
 
 
-def _as_single_steps(
-    moves: list[list[tuple[int, bool]]], values: tuple[int, ...]
-) -> list[Step] | None:
-    """The moves as single-die steps when every segment is exactly one die value."""
+#: a reading of the text: its steps, the points the text marks as hit, and the
+#: intermediate points it leaves out (where a hit would have been written)
+Reading = tuple[list[Step], frozenset[int], frozenset[int]]
+
+#: at most this many readings of one text are tried
+_MAX_READINGS = 512
+
+
+def _readings(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> list[Reading]:
+    """Every way to play the written moves as single-die steps with ``values``."""
+    out: list[Reading] = []
+    segments = [
+        (a, b, hit) for move in moves for (a, _), (b, hit) in zip(move, move[1:])
+    ]
+
+    def walk(i: int, remaining: list[int], steps: list[Step], quiet: frozenset[int]) -> None:
+        if len(out) >= _MAX_READINGS:
+            return
+        if i == len(segments):
+            hits = frozenset(b for _, b, h in segments if h and b != OFF)
+            out.append((list(steps), hits, quiet))
+            return
+        a, b, _ = segments[i]
+        for split in _splits(a, b, remaining):
+            rest = list(remaining)
+            for st in split:
+                rest.remove(st.die)
+            walk(i + 1, rest, steps + split, quiet | frozenset(st.target for st in split[:-1]))
+
+    walk(0, list(values), [], frozenset())
+    return out
+
+
+def _splits(a: int, b: int, remaining: list[int]) -> list[list[Step]]:
+    """The ways to move one checker from ``a`` to ``b`` (0: off) with single dice,
+    the shortest first (an unwritten intermediate point is landed on)."""
+    dist = a - b
+    out: list[list[Step]] = []
+    dice = sorted(set(remaining), reverse=True)
+    for d in dice:
+        if d == dist or (b == OFF and d > dist):
+            out.append([STEPS[a][d][False]])
+    for d in dice:
+        if d < dist and a - d > 0:
+            rest = list(remaining)
+            rest.remove(d)
+            out.extend([STEPS[a][d][False], *more] for more in _splits(a - d, b, rest))
+    return out
+
+
+def _literal(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> list[Step] | None:
+    """The text read as one step per written segment, for explaining an illegal
+    play in the player's own terms; ``None`` when a segment is longer than a die."""
     steps: list[Step] = []
     remaining = list(values)
     for move in moves:
         for (a, _), (b, hit) in zip(move, move[1:]):
             dist = a - b
             if b == OFF:
-                # a bear-off may use any die at least as large
-                options = sorted((v for v in remaining if v >= dist), key=lambda v: v)
-                if not options:
-                    return None
-                d = dist if dist in options else options[0]
+                # a bear-off: with the die it would use, or as the die it lacks
+                options = sorted(v for v in remaining if v >= dist)
+                d = dist if dist in options else (options[0] if options else min(dist, 6))
             elif dist in remaining:
                 d = dist
             else:
                 return None
-            remaining.remove(d)
+            if not 1 <= a <= BAR or not 1 <= d <= 6:
+                return None
+            if d in remaining:
+                remaining.remove(d)
             steps.append(STEPS[a][d][hit])
     return steps
 
 
-def _decompose(
-    moves: list[list[tuple[int, bool]]], values: tuple[int, ...]
-) -> list[Step] | None:
-    """Split combined moves (``24/13``) into single steps with the dice, if possible."""
-    remaining = list(values)
-    steps: list[Step] = []
-    for move in moves:
-        for (a, _), (b, hit) in zip(move, move[1:]):
-            seg = _split(a, b, hit, remaining)
-            if seg is None:
-                return None
-            steps.extend(seg)
-    return steps
-
-
-def _split(a: int, b: int, hit: bool, remaining: list[int]) -> list[Step] | None:
-    dist = a - b
-    for d in sorted(set(remaining), reverse=True):
-        if d == dist or (b == OFF and d > dist and len(remaining) == 1):
-            remaining.remove(d)
-            return [STEPS[a][d][hit]]
-        if d < dist:
-            remaining.remove(d)
-            rest = _split(a - d, b, hit, remaining)
-            if rest is not None:
-                return [STEPS[a][d][False], *rest]
-            remaining.append(d)
-    return None
-
-
-def _walk_ok(
-    rules: RuleSet, pos: Position, values: tuple[int, ...], steps: list[Step], context: PlayContext
-) -> bool:
-    """True when ``steps`` can be played in exactly this order."""
-    return not rules._walk(pos, values, steps, context)[0]
+def _cut(text: str, limit: int = 60) -> str:
+    """``text`` cut to a readable length for an error message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."

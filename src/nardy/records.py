@@ -220,7 +220,7 @@ def _replay(game: Game, index: int, event: Any) -> None:
                     raise RecordError(f"{where}: the record says dice {event['dice']}, the game has {list(values)}")
                 written = game.parse_play(str(event["move"])) if "move" in event else None
                 played = game.play(Play(steps, values))
-                if written is not None and written._key != played._key:
+                if written is not None and written.key != played.key:
                     raise RecordError(f"{where}: the move text and the steps describe different plays")
             else:
                 game.play(str(event["move"]))

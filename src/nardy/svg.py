@@ -297,7 +297,7 @@ def board(
     _draw_board(root, lay)
     who = mover  # whose play last_play is
     if who is None:
-        origin = last_play._origin if last_play is not None else None
+        origin = last_play.origin if last_play is not None else None
         who = origin.turn if origin is not None else pos.turn.other
     steps = [
         (

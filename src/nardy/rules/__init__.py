@@ -10,15 +10,20 @@ True
 from __future__ import annotations
 
 from nardy.errors import UnknownRuleSetError
-from nardy.rules.base import Option, Pending, PlayContext, RuleSet
+from nardy.flow import Pending, PlayContext
+from nardy.rules.base import RuleSet
 from nardy.rules.fevga import Fevga, Giul
 from nardy.rules.gulbar import Crazy, CrazyGulbar, Gulbar, Khachapuri
+from nardy.rules.kernel import Constraint, SearchState
 from nardy.rules.long import Long, LongFamily, Nardgammon
+from nardy.rules.options import Option
 from nardy.rules.short import Caucasian, Short
 
 __all__ = [
     "RuleSet",
     "Option",
+    "Constraint",
+    "SearchState",
     "PlayContext",
     "Pending",
     "Short",
@@ -48,7 +53,8 @@ def _norm(name: str) -> str:
 
 
 def register(cls: type[RuleSet]) -> type[RuleSet]:
-    """Add a ruleset class to the registry under its ``name`` and ``aliases``."""
+    """Add a ruleset class to the registry under its ``name`` and ``aliases``
+    (usable as a class decorator; see :doc:`/extending`)."""
     REGISTRY[cls.name] = cls
     ALIASES[_norm(cls.name)] = cls.name
     for alias in cls.aliases:
@@ -75,9 +81,10 @@ def ruleset(name: str, **options: object) -> RuleSet:
     nardy.errors.OptionError: option block_check='sometimes' is not allowed; use one of: 'end', 'step'
     """
     if not isinstance(name, str):
-        raise UnknownRuleSetError(f"a ruleset name is a str, not {name!r}")
+        raise UnknownRuleSetError(f"a ruleset name is a str, not {name!r}"[:120])
     key = ALIASES.get(_norm(name))
     if key is None:
         known = ", ".join(RULESET_NAMES)
-        raise UnknownRuleSetError(f"unknown ruleset {name!r}; known rulesets: {known}")
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise UnknownRuleSetError(f"unknown ruleset {shown!r}; known rulesets: {known}")
     return REGISTRY[key](**options)

@@ -1,43 +1,183 @@
-"""Fevga (RULES.md 4.6) and Giul (4.7)."""
+"""Fevga (RULES.md 4.6) and Giul (4.7).
+
+Fevga's own rules are three constraints: :class:`Runner` (the first checker
+runs alone), :class:`StartingQuarter` (the starting quarter may not be filled)
+and :class:`Trap` (no trap in front of all fifteen opposing checkers, and an
+existing trap must be opened).
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from nardy.core import Position, Step
-from nardy.rules.base import Option, PlayContext, Roll, _Search
-from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll, with_defaults
-from nardy.rules.doubles import doubles_options
+from nardy.core import Step
+from nardy.rules.kernel import ALL_SOURCES, Constraint, SearchState
 from nardy.rules.long import LongFamily, scoring_option
+from nardy.rules.options import (
+    Option,
+    bearoff_options,
+    cube_options,
+    doubles_options,
+    last_roll_draw,
+    next_game_first,
+    opening_roll,
+    with_defaults,
+    without,
+)
 
-__all__ = ["Fevga", "Giul"]
+__all__ = ["Fevga", "Giul", "Runner", "StartingQuarter", "Trap"]
 
-#: the mover's starting quarter, points 19..24
-_QUARTER: Final = range(19, 25)
-#: search mode: only candidates that leave the trap open are admissible
-_MUST_BREAK: Final = 1
+#: the mover's points 1..11 (beyond the opponent's head), 12..23, 19..24 and 24, as bits
+_PASSED: Final = ((1 << 12) - 1) & ~1
+_RUNNING: Final = ((1 << 24) - 1) & ~((1 << 12) - 1)
+_QUARTER: Final = ((1 << 25) - 1) & ~((1 << 19) - 1)
+_HEAD: Final = 1 << 24
 
-Found = dict[tuple[int, ...], tuple[Step, ...]]
+
+class Runner(Constraint):
+    """Fevga's first checker (RULES.md 4.6): until the mover has *passed* (has a
+    checker on a point 11 or lower, beyond the opponent's head, or has borne
+    one off), only the checker that left the head may move (any on points
+    12..23), and while none has left, only a checker from the head. Once
+    passed, possibly in the middle of a play, any checker may move and any
+    number may leave the head."""
+
+    text = "until the first checker has passed the opponent's head, only it may move"
+
+    def begin(self, state: SearchState) -> bool:
+        """Rests once the mover has passed (it stays passed)."""
+        return not (state.me[0] or state.occupied & _PASSED)
+
+    def movable(self, state: SearchState) -> int:
+        occupied = state.occupied
+        if state.me[0] or occupied & _PASSED:
+            return ALL_SOURCES  # passed
+        if occupied & _RUNNING:
+            return _RUNNING
+        return _HEAD
+
+
+def _quarter_full(occupied: int) -> bool:
+    return occupied & _QUARTER == _QUARTER
+
+
+class StartingQuarter(Constraint):
+    """Fevga (RULES.md 4.6): the mover may not hold all six points of its
+    starting quarter (19..24) at once, unless it already did. Per step
+    (``fevga_check="step"``) or on the final position (``"end"``)."""
+
+    text = "the starting quarter (points 19 to 24) may not be filled"
+
+    def __init__(self, per_step: bool = True) -> None:
+        self.per_step = per_step
+
+    def uses(self, hook: str) -> bool:
+        return self.per_step if hook == "step_ok" else not self.per_step
+
+    def begin(self, state: SearchState) -> bool:
+        """The rule rests in a play that cannot fill the quarter (each step fills
+        at most one more point), or, checked on the final position, in a play
+        that starts with it full."""
+        occupied = state.occupied
+        if (_QUARTER & ~occupied).bit_count() > state.n:
+            return False
+        return self.per_step or not _quarter_full(occupied)
+
+    def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
+        t = step.target
+        # only a step onto an empty point of the quarter can fill it
+        return t < 19 or state.me[t] != 1 or not _quarter_full(state.occupied)
+
+    def end_ok(self, state: SearchState) -> bool:
+        return not _quarter_full(state.occupied)
+
+
+class Trap(Constraint):
+    """Fevga's trap rule (RULES.md 4.6). A *trap* stands when all fifteen
+    opposing checkers are on one point ``s`` (``s >= 7``, none borne off) and
+    the mover holds the six points in front of it (the opponent's
+    ``s-6..s-1``).
+
+    * No forming (``forming_forbidden``): the play may not build a trap, per
+      step (``per_step``) or judged on the final position.
+    * Must break: if a trap stands at the start of the play, the plays that
+      open it are preferred (RULES.md 2.5), after the maximum-dice rule, or
+      before it with ``break_first`` (``fevga_break_priority="before_max_dice"``).
+    """
+
+    text = "no trap may be built in front of all fifteen opposing checkers"
+    prefer_text = "a trap standing at the start of the play must be opened when possible"
+
+    def __init__(self, forming_forbidden: bool = True, per_step: bool = True, break_first: bool = False) -> None:
+        self.forming_forbidden = forming_forbidden
+        self.per_step = per_step
+        self.prefer_before_max_dice = break_first
+
+    def uses(self, hook: str) -> bool:
+        if hook == "step_ok":
+            return self.forming_forbidden and self.per_step
+        if hook == "end_ok":
+            return self.forming_forbidden and not self.per_step
+        return True
+
+    def begin(self, state: SearchState) -> bool:
+        """``state.trap_mask``: the mover's points that would close a trap (0: none
+        can stand, and the rule rests in this play); ``state.trap_at_start``: a
+        trap stands at the start."""
+        state.trap_mask = 0
+        if state.opp_off:
+            return False
+        theirs = state.start.points(state.start.turn.other)
+        if 15 not in theirs:
+            return False
+        s = theirs.index(15) + 1  # all fifteen on the opponent's point s
+        if s < 7:
+            return False
+        mask = 0
+        for q in range(s - 6, s):  # the opponent's points s-6..s-1
+            mask |= 1 << (q + 12 if q <= 12 else q - 12)
+        state.trap_mask = mask
+        state.trap_at_start = self.trapped(state)
+        # no trap at the start and none can be closed in this play: nothing to check
+        return state.trap_at_start or (mask & ~state.occupied).bit_count() <= state.n
+
+    @staticmethod
+    def trapped(state: SearchState) -> bool:
+        """Whether a trap stands on the board now."""
+        mask = state.trap_mask
+        return mask != 0 and state.occupied & mask == mask
+
+    def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
+        t = step.target
+        # only a step onto an empty point of the trap can close it
+        return not (t and state.trap_mask >> t & 1 and state.me[t] == 1 and self.trapped(state))
+
+    def end_ok(self, state: SearchState) -> bool:
+        return not self.trapped(state) or state.trap_at_start
+
+    def prefers(self, state: SearchState) -> bool:
+        return not state.trap_at_start or not self.trapped(state)
 
 
 class Fevga(LongFamily):
     """Fevga (февга, Greek "run"): a long-board game with its own head and block rules.
 
     * Start, direction and blocking as long nardy: 15 on the head, a single
-      checker holds a point, no hitting. No first-turn exception.
-    * Runner rule: until the player has *passed* (has a checker beyond the
-      opponent's head, on a point 11 or lower, or has borne off), only the
-      first checker to leave the head may move; once it has passed, possibly in
-      the middle of a play, any checker may move and any number may leave the
-      head.
-    * Six-point blocks are allowed anywhere, with two exceptions:
-      the player may not hold all six points of its starting quarter (19..24)
-      at once; and it may not build a *trap*, six points held directly in
-      front of all fifteen opposing checkers gathered on one point
-      (``fevga_trap_forming="forbidden"``). If a trap stands at the start of
-      a play, the player must open it when it can (after the maximum-dice
-      rule with ``fevga_break_priority="after_max_dice"``, before it with
-      ``"before_max_dice"``).
+      checker holds a point, no hitting. No head limit and no first-turn
+      exception.
+    * Runner rule (:class:`Runner`): until the player has *passed* (has a
+      checker beyond the opponent's head, on a point 11 or lower, or has borne
+      off), only the first checker to leave the head may move; once it has
+      passed, possibly in the middle of a play, any checker may move and any
+      number may leave the head.
+    * Six-point blocks are allowed anywhere, with two exceptions: the player
+      may not hold all six points of its starting quarter (19..24) at once
+      (:class:`StartingQuarter`); and it may not build a *trap*, six points
+      held directly in front of all fifteen opposing checkers gathered on one
+      point (``fevga_trap_forming="forbidden"``, :class:`Trap`). If a trap
+      stands at the start of a play, the player must open it when it can
+      (after the maximum-dice rule with ``fevga_break_priority="after_max_dice"``,
+      before it with ``"before_max_dice"``).
     * ``fevga_check="step"`` applies the quarter and trap checks after every
       step; ``"end"`` only to the final position of the play.
     * Result: oin 1, mars 2.
@@ -51,10 +191,6 @@ class Fevga(LongFamily):
     name = "fevga"
     title = "Fevga"
     aliases: ClassVar[tuple[str, ...]] = ("fevga_tavli", "moultezim", "feuga")
-    step_rule = "the starting quarter may not be filled and no trap may be built"
-    end_rule = step_rule
-    source_rule = "until the first checker has passed the opponent's head, only it may move"
-    order_free = False
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         opening_roll("reroll"),
         scoring_option(),
@@ -75,87 +211,21 @@ class Fevga(LongFamily):
             "after_max_dice",
             "whether opening a trap comes after or before using as many dice as possible",
         ),
-        *doubles_options(),
+        # Fevga has no head limit (the runner rule replaces it): no head options
+        *without(doubles_options(), "owed_head_limit", "head_limit_scope", "crazy_head_per_stage"),
     )
 
-    def configure(self) -> None:
-        self._step_check = self.option("fevga_check") == "step"
-        self._no_forming = self.option("fevga_trap_forming") == "forbidden"
-        self._break_first = self.option("fevga_break_priority") == "before_max_dice"
-
-    # -- runner rule -------------------------------------------------------
-
-    def source_ok(self, s: _Search, point: int) -> bool:
-        me = s.me
-        if me[0] or any(me[1:12]):  # passed: anything may move
-            return True
-        if any(me[12:24]):
-            return 12 <= point <= 23
-        return point == 24
-
-    # -- starting quarter and trap -----------------------------------------
-
-    def prepare(self, s: _Search) -> None:
-        """``s.aux``: the mover's points (as bits) that would close a trap, or 0."""
-        s.aux = 0
-        theirs = s.start.points(s.start.turn.other)
-        if s.opp_off:
-            return
-        for i, n in enumerate(theirs):
-            if n == 15 and i + 1 >= 7:
-                mask = 0
-                for q in range(i + 1 - 6, i + 1):  # the opponent's points s-6..s-1
-                    mask |= 1 << (q + 12 if q <= 12 else q - 12)
-                s.aux = mask
-
-    @staticmethod
-    def _trapped(s: _Search, me: tuple[int, ...] | list[int]) -> bool:
-        mask = s.aux
-        if not mask:
-            return False
-        for p in range(1, 25):
-            if mask >> p & 1 and not me[p]:
-                return False
-        return True
-
-    @staticmethod
-    def _quarter_full(me: tuple[int, ...] | list[int]) -> bool:
-        return bool(me[19] and me[20] and me[21] and me[22] and me[23] and me[24])
-
-    def step_ok(self, s: _Search, source: int, target: int, tagged: bool) -> bool:
-        if not self._step_check or not target or s.me[target] != 1:
-            return True  # only a step onto an empty point can complete a quarter or trap
-        me = s.me
-        if 19 <= target and self._quarter_full(me):
-            return False
-        return not (self._no_forming and s.aux >> target & 1 and self._trapped(s, me))
-
-    def end_ok(self, s: _Search) -> bool:
-        me = s.me
-        if s.mode == _MUST_BREAK and self._trapped(s, me):
-            return False
-        if self._step_check:
-            return True
-        start = s.start_me
-        if self._quarter_full(me) and not self._quarter_full(start):
-            return False
-        return not (
-            self._no_forming and self._trapped(s, me) and not self._trapped(s, start)
+    def constraints(self) -> tuple[Constraint, ...]:
+        per_step = self.option("fevga_check") == "step"
+        return (
+            Runner(),
+            StartingQuarter(per_step),
+            Trap(
+                forming_forbidden=self.option("fevga_trap_forming") == "forbidden",
+                per_step=per_step,
+                break_first=self.option("fevga_break_priority") == "before_max_dice",
+            ),
         )
-
-    def prefer(self, s: _Search, found: Found) -> Found:
-        """Must break: if a trap stands at the start, keep the plays that open it, if any."""
-        if s.mode == _MUST_BREAK or not self._trapped(s, s.start_me):
-            return found
-        opened = {k: v for k, v in found.items() if not self._trapped(s, k)}
-        return opened or found
-
-    def _generate(self, pos: Position, values: Roll, context: PlayContext) -> tuple[Found, int]:
-        if self._break_first:
-            found, best = self._search(pos, values, None, _MUST_BREAK)
-            if found:
-                return found, best
-        return self._search(pos, values, None)
 
 
 class Giul(Fevga):

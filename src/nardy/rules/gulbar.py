@@ -1,16 +1,16 @@
 """Gulbar (RULES.md 4.4), Khachapuri (4.5), Crazy and Crazy Gulbar (4.7).
 
-These are Long with other doubles and set-up; the doubles turn flow itself is
-in :mod:`nardy.rules.doubles`.
+These are Long with other doubles and set-up: their rules are option presets.
+The doubles turn flow itself (re-rolls, owed steps, the cascade) is in
+:mod:`nardy.flow` (:class:`~nardy.flow.GulbarDoubles`, :class:`~nardy.flow.Cascade`).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from nardy.rules.base import Option
-from nardy.rules.common import with_defaults
 from nardy.rules.long import Long
+from nardy.rules.options import Option, with_defaults
 
 __all__ = ["Gulbar", "Khachapuri", "Crazy", "CrazyGulbar"]
 

@@ -1,26 +1,48 @@
 """The long family's shared base, Long nardy (RULES.md 4.3) and Nardgammon (4.7).
 
 :class:`LongFamily` holds what every long-board ruleset shares: the head rule
-and its first-turn exception, scoring (``long_scoring``) and the doubles turn
-flow (``doubles_rule``: normal, Gulbar's re-roll and owed steps, the Crazy
-cascade; see :mod:`nardy.rules.doubles`).
+and its first-turn exception (:meth:`LongFamily.head_allowance`), scoring
+(``long_scoring``) and the choice of doubles turn flow (``doubles_rule``, see
+:mod:`nardy.flow`). The six-block rule is :class:`SixBlock`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from nardy.core import Play, Player, Position, Result
-from nardy.rules.base import Option, Pending, PlayContext, Roll, RuleSet, _Search
-from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll
-from nardy.rules.doubles import after_long_play, doubles_options
+from nardy.core import Player, Position, Result, Step
+from nardy.flow import Cascade, GulbarDoubles, PlayContext, TurnFlow
+from nardy.rules.base import Roll, RuleSet
+from nardy.rules.kernel import Constraint, SearchState
+from nardy.rules.options import (
+    Option,
+    bearoff_options,
+    cube_options,
+    doubles_options,
+    last_roll_draw,
+    next_game_first,
+    opening_roll,
+)
 
-__all__ = ["LongFamily", "Long", "Nardgammon", "six_block_mask", "has_six_run", "OPP_BIT"]
+__all__ = [
+    "LongFamily",
+    "Long",
+    "Nardgammon",
+    "SixBlock",
+    "six_block_mask",
+    "in_opponent_numbering",
+    "has_six_run",
+    "OPP_BIT",
+    "head_options",
+    "scoring_option",
+]
 
 #: bit of each of the mover's points 1..24 in the opponent's numbering (RULES.md 1.2)
 OPP_BIT: Final = (0, *(1 << (p + 12 if p <= 12 else p - 12) for p in range(1, 25)))
 ALL_POINTS: Final = ((1 << 25) - 1) & ~1
 _FIXED_DOUBLES: Final = frozenset({6, 4, 3})
+#: the points 1..12 as bits
+_LOW12: Final = ((1 << 13) - 1) & ~1
 
 
 def has_six_run(mask: int) -> bool:
@@ -34,13 +56,23 @@ def has_six_run(mask: int) -> bool:
     return bool(m & (m >> 2))
 
 
-def six_block_mask(me: list[int]) -> int:
+def six_block_mask(me: list[int] | tuple[int, ...]) -> int:
     """The mover's occupied points as bits in the opponent's numbering."""
     mask = 0
     for p in range(1, 25):
         if me[p]:
             mask |= OPP_BIT[p]
     return mask
+
+
+def in_opponent_numbering(occupied: int) -> int:
+    """A bit set of the mover's points (bit ``p``) in the opponent's numbering
+    (RULES.md 1.2: the long family's ``p <-> p ± 12``).
+
+    >>> in_opponent_numbering(1 << 24) == 1 << 12, in_opponent_numbering(1 << 1) == 1 << 13
+    (True, True)
+    """
+    return ((occupied & _LOW12) << 12) | ((occupied >> 12) & _LOW12)
 
 
 def head_options(limit: int | None = 1, first_turn: str = "formal") -> tuple[Option, ...]:
@@ -69,39 +101,152 @@ def scoring_option(default: str = "oin_mars") -> Option:
     )
 
 
+class SixBlock(Constraint):
+    """The six-block rule of long nardy (RULES.md 4.3, 4.7).
+
+    A *block* is a run of six or more points held by the mover that are
+    consecutive along the opponent's route (which runs on from the mover's
+    point 1 to its 24, but not from its 13 to its 12). ``block_rule``:
+
+    * ``"ahead"``: a block is legal only with an opposing checker ahead of it
+      (on the opponent's points below the block) or one borne off;
+    * ``"in_home"``: legal once an opposing checker is in its home or borne off;
+    * ``"forbid"``: never legal; ``"none"``: always legal.
+
+    ``per_step=False`` (``block_check="end"``) checks the final position of
+    the play, so a block formed and broken within the play is allowed;
+    ``per_step=True`` (``"step"``, Nardgammon) checks after every step.
+    """
+
+    text = "six consecutive points may not be held with no opposing checker ahead of them"
+
+    def __init__(self, rule: str, per_step: bool = False) -> None:
+        self.rule = rule
+        self.per_step = per_step
+
+    def uses(self, hook: str) -> bool:
+        if hook == "step_ok":
+            return self.per_step
+        if hook == "end_ok":
+            return not self.per_step
+        return True
+
+    def begin(self, state: SearchState) -> bool:
+        """``state.block_mask``: the opponent's points (as bits) where a six-run is
+        illegal; no such point, no rule in this play."""
+        rule = self.rule
+        theirs = state.start.points(state.start.turn.other)
+        if rule == "none" or (rule != "forbid" and state.opp_off):
+            mask = 0
+        elif rule == "forbid":
+            mask = ALL_POINTS
+        elif rule == "in_home":
+            mask = 0 if any(theirs[:6]) else ALL_POINTS
+        else:  # ahead: illegal below the opponent's lowest checker (its point `low`)
+            low = 25 - len(bytes(theirs).lstrip(b"\x00"))
+            mask = ((1 << low) - 1) & ~1
+        state.block_mask = mask
+        if not self.reachable(in_opponent_numbering(state.occupied), mask, state.n):
+            return False  # no illegal block can stand at any moment of this play
+        # a hand-set start that already holds an illegal block (impossible in real
+        # play, RULES.md 4.3): its final position cannot be held to the rule, so the
+        # end check is not applied (a per-step check still is)
+        return self.per_step or not has_six_run(in_opponent_numbering(state.occupied) & mask)
+
+    @staticmethod
+    def reachable(held: int, mask: int, steps: int) -> bool:
+        """Whether ``steps`` steps can complete six consecutive points of ``mask``
+        (each step fills at most one more point); ``held``: points held now."""
+        starts = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4 & mask >> 5
+        free = ~held
+        while starts:  # each point that starts six consecutive points of the mask
+            low = starts & -starts
+            if (free & low * 0b111111).bit_count() <= steps:
+                return True
+            starts ^= low
+        return False
+
+    def end_ok(self, state: SearchState) -> bool:
+        """No illegal block on the final board."""
+        occupied = state.occupied  # in the opponent's numbering, where blocks are illegal:
+        m = (((occupied & _LOW12) << 12) | ((occupied >> 12) & _LOW12)) & state.block_mask
+        m &= m >> 1  # (has_six_run, inline: this runs at every candidate's end)
+        m &= m >> 2
+        return not m & (m >> 2)
+
+    def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
+        """No illegal block after this step."""
+        return self.end_ok(state)
+
+
 class LongFamily(RuleSet):
     """Base of the long-board rulesets: same direction, no hitting, a head."""
 
     family = "long"
     start: ClassVar[dict[int, int]] = {24: 15}
 
-    # -- head rule ---------------------------------------------------------
+    # option values, read once by configure()
+    head_limit: int | None = None
+    first_turn_head: str = "none"
+    owed_head_limit: int | None = None
+    head_limit_scope: str = "roll"
+    crazy_head_per_stage: int = 1
 
-    def head_limit_for(
-        self, pos: Position, values: Roll, context: PlayContext
-    ) -> int | None | tuple[int, int]:
-        """Head allowance: ``head_limit`` per play, owed plays ``owed_head_limit``,
-        cascade stages ``crazy_head_per_stage``; with ``head_limit_scope="turn"``
-        the allowance covers the whole turn; the first-turn exception on a
-        player's first own roll (``first_turn_head``)."""
-        opts: dict[str, Any] = self._options
-        limit: int | None = opts.get("head_limit")
-        if limit is None:
-            return None
+    def configure(self) -> None:
+        opts = self.options
+        if "head_limit" in opts:
+            self.head_limit = self.option("head_limit")
+            self.first_turn_head = self.option("first_turn_head")
+        if "owed_head_limit" in opts:
+            self.owed_head_limit = self.option("owed_head_limit")
+            self.head_limit_scope = self.option("head_limit_scope")
+            self.crazy_head_per_stage = self.option("crazy_head_per_stage")
+
+    # -- the head rule -----------------------------------------------------
+
+    def head_allowance(self, pos: Position, values: Roll, context: PlayContext) -> int | None:
+        """The head rule (RULES.md 4.3, 4.4, 4.8): how many checkers may leave the
+        head (the 24-point) in this play.
+
+        * ``head_limit`` per play (``None``: no head rule);
+        * owed values (Gulbar): ``owed_head_limit`` per owed play, whatever the
+          head rule of the player's own rolls;
+        * each stage of a doubles cascade, the rolled double included:
+          ``crazy_head_per_stage``;
+        * ``head_limit_scope="turn"``: re-rolls and later stages share the
+          allowance of the turn's first roll;
+        * a player's first play of the game: the first-turn exception
+          (:meth:`first_turn_allowance`).
+        """
         kind = context.kind
         if kind == "owed":
-            owed: int | None = opts.get("owed_head_limit", limit)
-            return owed
-        if kind == "stage":
-            limit = opts.get("crazy_head_per_stage", limit)
-            assert limit is not None
-        if kind in ("reroll", "stage") and opts.get("head_limit_scope") == "turn":
+            return self.owed_head_limit
+        limit = self.head_limit
+        if limit is None:
+            return None
+        if context.cascade:
+            limit = self.crazy_head_per_stage
+        if kind in ("reroll", "stage") and self.head_limit_scope == "turn":
             return max(limit - context.head_used, 0)
-        if limit != 1 or kind != "roll" or pos.has_moved(pos.turn):
+        if kind == "roll" and not pos.has_moved(pos.turn):
+            return self.first_turn_allowance(pos, values, context, limit)
+        return limit
+
+    def first_turn_allowance(self, pos: Position, values: Roll, context: PlayContext, limit: int) -> int:
+        """The first-turn exception (RULES.md 4.3): on a player's first play a
+        head limit of 1 becomes 2 (``first_turn_head``):
+
+        * ``"formal"``: when two head checkers let more of the roll be played
+          than one (``U2 > U1``): from the start that is 6-6, 4-4 and 3-3;
+        * ``"fixed"``: for a first roll of 6-6, 4-4 or 3-3;
+        * ``"any_double"``: for every double; ``"none"``: never.
+        """
+        if limit != 1:
             return limit
-        mode = opts.get("first_turn_head", "none")
+        mode = self.first_turn_head
         if mode == "formal":
-            return (1, 2)
+            more = self.max_steps(pos, values, context, 2) > self.max_steps(pos, values, context, 1)
+            return 2 if more else 1
         if mode == "fixed":
             return 2 if len(values) == 4 and values[0] in _FIXED_DOUBLES else 1
         if mode == "any_double":
@@ -110,8 +255,29 @@ class LongFamily(RuleSet):
 
     # -- turn flow ---------------------------------------------------------
 
-    def after_play(self, pending: Pending, pos: Position, play: Play) -> Pending:
-        return after_long_play(self, pending, pos, play)
+    def make_turn_flow(self) -> TurnFlow:
+        """``doubles_rule``: normal doubles, Gulbar's re-roll and owed steps, or
+        the cascade (:mod:`nardy.flow`)."""
+        opening_reroll = self.option("opening_roll") == "reroll"
+        draw = bool(self.option("last_roll_draw"))
+        rule = self.option("doubles_rule") if "doubles_rule" in self.options else "normal"
+        if rule == "gulbar":
+            return GulbarDoubles(
+                transfer_if_none_played=self.option("transfer_if_none_played"),
+                transfer_non_doubles=self.option("transfer_non_doubles"),
+                opening_reroll=opening_reroll,
+                last_roll_draw=draw,
+            )
+        if rule == "cascade":
+            return Cascade(
+                owed=self.option("cascade_owed"),
+                transfer_if_none_played=self.option("transfer_if_none_played"),
+                stop=self.option("cascade_stop"),
+                exempt_rolls=self.option("cascade_exempt_rolls"),
+                opening_reroll=opening_reroll,
+                last_roll_draw=draw,
+            )
+        return TurnFlow(opening_reroll=opening_reroll, last_roll_draw=draw)
 
     # -- result ------------------------------------------------------------
 
@@ -150,13 +316,13 @@ class Long(LongFamily):
       of the roll (``first_turn_head="formal"``: from the start that is 6-6, 4-4
       and 3-3); ``"fixed"`` allows two exactly for 6-6, 4-4, 3-3,
       ``"any_double"`` for every double, ``"none"`` never.
-    * Six-block rule (``block_rule="ahead"``): six or more consecutive points
-      along the opponent's route may be held only if an opposing checker is
-      ahead of them (or one has been borne off). ``"in_home"`` allows blocks
-      once an opposing checker has reached its home, ``"forbid"`` never allows
-      them, ``"none"`` always does. ``block_check="end"`` checks the final
-      position of a play (a block formed and broken within the play is fine);
-      ``"step"`` checks after every step.
+    * Six-block rule (:class:`SixBlock`, ``block_rule="ahead"``): six or more
+      consecutive points along the opponent's route may be held only if an
+      opposing checker is ahead of them (or one has been borne off).
+      ``"in_home"`` allows blocks once an opposing checker has reached its
+      home, ``"forbid"`` never allows them, ``"none"`` always does.
+      ``block_check="end"`` checks the final position of a play (a block formed
+      and broken within the play is fine); ``"step"`` checks after every step.
     * Bearing off as in RULES.md 3. Result (``long_scoring``): ``"oin_mars"``
       (oin 1, mars 2 when the loser bore off nothing), ``"koks_start_quarter"``
       (koks 3: none off and a checker still in the loser's starting quarter),
@@ -175,8 +341,6 @@ class Long(LongFamily):
     name = "long"
     title = "Long nardy"
     aliases: ClassVar[tuple[str, ...]] = ("long_nardy", "dlinnye", "dlinnye_nardy", "narde", "nardi")
-    end_rule = "six consecutive points may not be held with no opposing checker ahead of them"
-    step_rule = end_rule
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         opening_roll("reroll"),
         scoring_option(),
@@ -200,48 +364,19 @@ class Long(LongFamily):
         *doubles_options(),
     )
 
-    def configure(self) -> None:
-        self._block_rule = self.option("block_rule")
-        self._block_step = self.option("block_check") == "step"
-        if self._block_step:
-            self.order_free = False
-        else:
-            self._step_hook = None
-
-    # -- six-block rule ----------------------------------------------------
-
-    def prepare(self, s: _Search) -> None:
-        """``s.aux``: the opponent's points (as bits) where a six-run is illegal."""
-        rule = self._block_rule
-        theirs = s.start.points(s.start.turn.other)
+    def constraints(self) -> tuple[Constraint, ...]:
+        rule = self.option("block_rule")
         if rule == "none":
-            s.aux = 0
-        elif rule == "forbid":
-            s.aux = ALL_POINTS
-        elif s.opp_off:
-            s.aux = 0
-        elif rule == "in_home":
-            s.aux = 0 if any(theirs[:6]) else ALL_POINTS
-        else:  # ahead: illegal below the opponent's lowest checker
-            low = next((i + 1 for i, n in enumerate(theirs) if n), 25)
-            s.aux = ((1 << low) - 1) & ~1
-
-    def _blocks_ok(self, s: _Search) -> bool:
-        return not s.aux or not has_six_run(six_block_mask(s.me) & s.aux)
-
-    def end_ok(self, s: _Search) -> bool:
-        return not s.aux or self._block_step or self._blocks_ok(s)
-
-    def step_ok(self, s: _Search, source: int, target: int, tagged: bool) -> bool:
-        return not self._block_step or self._blocks_ok(s)
+            return ()
+        return (SixBlock(rule, per_step=self.option("block_check") == "step"),)
 
 
 class Nardgammon(Long):
     """Nardgammon (нардгаммон): long nardy where a six-block with no opposing
     checker ahead is forbidden at every moment of a play, transient blocks
-    included (``block_check="step"``). All other rules and options as
-    :class:`Long`. (The name is also used for long nardy with the doubling
-    cube; that is Long with the cube on.)
+    included (``block_check="step"``: :class:`SixBlock` per step). All other
+    rules and options as :class:`Long`. (The name is also used for long nardy
+    with the doubling cube; that is Long with the cube on.)
 
     >>> import nardy
     >>> nardy.ruleset("nardgammon").option("block_check")
@@ -252,7 +387,5 @@ class Nardgammon(Long):
     title = "Nardgammon"
     aliases: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[tuple[Option, ...]] = tuple(
-        Option(o.name, o.values, "step", o.doc) if o.name == "block_check" else o
-        for o in Long.OPTIONS
+        Option(o.name, o.values, "step", o.doc) if o.name == "block_check" else o for o in Long.OPTIONS
     )
-

@@ -1,16 +1,87 @@
-"""Short nardy (backgammon): RULES.md 4.1."""
+"""Short nardy (backgammon, RULES.md 4.1) and Caucasian nardy (4.2).
+
+The rules of the short family that the kernel does not already know live here
+as constraints: Caucasian's hit-and-hide rule (:class:`HitAndHide`) and the
+Tavla rule against hitting and running on in one's home
+(:class:`NoHomeHitAndRun`).
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from nardy.core import Player, Position, Result
-from nardy.rules.base import FROZEN, MARKED, Option, RuleSet, _Search
-from nardy.rules.common import next_game_first, cube_options, bearoff_options, last_roll_draw, opening_roll, without
+from nardy.core import Player, Position, Result, Step
+from nardy.rules.base import RuleSet
+from nardy.rules.kernel import FROZEN, MARKED, Constraint, SearchState
+from nardy.rules.options import (
+    Option,
+    bearoff_options,
+    cube_options,
+    last_roll_draw,
+    next_game_first,
+    opening_roll,
+    without,
+)
 
-__all__ = ["Short", "Caucasian"]
+__all__ = ["Short", "Caucasian", "HitAndHide", "NoHomeHitAndRun"]
 
-_RESULTS = {"oin": 1, "mars": 2, "koks": 3}
+_RESULTS: Final = {"oin": 1, "mars": 2, "koks": 3}
+
+
+def _blot_in(state: SearchState, top: int) -> bool:
+    """Whether an opposing blot stands on the mover's points 1..``top`` (blots
+    only disappear during the mover's play)."""
+    op = state.op
+    for t in range(1, top + 1):
+        if op[t] == 1:
+            return True
+    return False
+
+
+class HitAndHide(Constraint):
+    """Caucasian nardy: in the zone, a checker that hit may not hide (RULES.md 4.2).
+
+    A checker whose step hits a blot on a point of the zone (the mover's
+    points ``1..zone_top``: 6 for ``hide_zone="home"``, 24 for ``"board"``,
+    where a bar entry counts too) is marked until the end of the play. A
+    step of a marked checker may not end on a point that already holds one
+    of the mover's checkers. It may move on to an empty point, hit again
+    (it stays marked), be covered by another checker, or be borne off.
+    """
+
+    text = "a checker that hit may not hide on a point the mover already holds (hit and hide)"
+
+    def __init__(self, zone_top: int) -> None:
+        self.zone_top = zone_top
+
+    def begin(self, state: SearchState) -> bool:
+        """Rests in a play with no opposing blot in the zone (no hit, no mark)."""
+        return _blot_in(state, self.zone_top)
+
+    def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
+        """A hit in the zone marks the hitter; a marked checker stays marked."""
+        if mark == MARKED or (step.hit and step.target <= self.zone_top):
+            return MARKED
+        return mark
+
+    def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
+        """A marked checker may not end a step where the mover already stood."""
+        return mark != MARKED or step.target == 0 or state.me[step.target] == 1
+
+
+class NoHomeHitAndRun(Constraint):
+    """Tavla's rule (``home_hit_and_run="forbidden"``, RULES.md 4.1): a checker
+    that hits on one of the mover's points 1..6 may not move again in that play."""
+
+    text = "a checker that hit in its home may not move on in the same play (no hit and run)"
+    freezes = True
+
+    def begin(self, state: SearchState) -> bool:
+        """Rests in a play with no opposing blot in the mover's home."""
+        return _blot_in(state, 6)
+
+    def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
+        return FROZEN if step.hit and step.target <= 6 else mark
 
 
 class Short(RuleSet):
@@ -33,9 +104,8 @@ class Short(RuleSet):
     (``"current"``/``"turn_start"``), ``bearoff_exact_only``,
     ``home_moves_after_all_home``, ``hit_and_hide`` (``"allowed"``, or
     Caucasian's rule with ``"forbidden_home"``/``"forbidden_board"``: see
-    :class:`Caucasian`) and ``home_hit_and_run`` (``"forbidden"``: the Tavla
-    rule that a checker hitting in the mover's home may not move on in that
-    play).
+    :class:`HitAndHide`) and ``home_hit_and_run`` (``"forbidden"``: the Tavla
+    rule, :class:`NoHomeHitAndRun`).
 
     >>> import nardy
     >>> nardy.ruleset("backgammon") == nardy.ruleset("short")
@@ -74,37 +144,25 @@ class Short(RuleSet):
         ),
     )
 
+    #: the zone of the hit-and-hide rule: "home", "board", or None (no rule)
+    hide_zone: str | None
+
     def configure(self) -> None:
-        zone = self._options.get("hide_zone")
-        if zone is None:
-            zone = {"allowed": None, "forbidden_home": "home", "forbidden_board": "board"}[
-                self.option("hit_and_hide")
-            ]
-        #: highest point where a hit marks the hitter (None: no marks)
-        self._zone = None if zone is None else 6 if zone == "home" else 24
-        self._freeze = self.option("home_hit_and_run") == "forbidden"
-        if self._zone is not None or self._freeze:
-            self.uses_tags = True
-            self.order_free = False
-        if self._zone is None:
-            self._step_hook = None
+        self.hide_zone = {"allowed": None, "forbidden_home": "home", "forbidden_board": "board"}[
+            self.option("hit_and_hide")
+        ]
+        self.max_result: str = self.option("max_result")
 
-    def tag_after(self, source: int, target: int, hit: bool, tagged: bool) -> int:
-        """Marks: a hitter in the zone is marked (Caucasian); a hitter in the home
-        is frozen under ``home_hit_and_run="forbidden"``; marks last the play."""
-        if hit and self._freeze and target <= 6:
-            return FROZEN
-        if self._zone is not None and (tagged or (hit and target <= self._zone)):
-            return MARKED
-        return 0
-
-    step_rule = "a checker that hit may not hide on a point the mover already holds (hit and hide)"
-
-    def step_ok(self, s: _Search, source: int, target: int, tagged: bool) -> bool:
-        """Caucasian: a marked checker may not end a step on a point the mover holds."""
-        return not tagged or target == 0 or s.me[target] == 1
+    def constraints(self) -> tuple[Constraint, ...]:
+        rules: list[Constraint] = []
+        if self.hide_zone is not None:
+            rules.append(HitAndHide(6 if self.hide_zone == "home" else 24))
+        if self.option("home_hit_and_run") == "forbidden":
+            rules.append(NoHomeHitAndRun())
+        return tuple(rules)
 
     def score(self, pos: Position, winner: Player) -> Result:
+        """oin, mars or koks (RULES.md 4.1), capped by ``max_result``."""
         loser = winner.other
         if pos.off(loser):
             kind = "oin"
@@ -112,15 +170,14 @@ class Short(RuleSet):
             kind = "koks"
         else:
             kind = "mars"
-        cap = self.option("max_result")
-        if _RESULTS[kind] > _RESULTS[cap]:
-            kind = cap
+        if _RESULTS[kind] > _RESULTS[self.max_result]:
+            kind = self.max_result
         return Result(winner, _RESULTS[kind], kind)
 
 
 class Caucasian(Short):
     """Caucasian nardy (кавказские нарды): short nardy where, in your own home,
-    you may not hit and hide.
+    you may not hit and hide (:class:`HitAndHide`).
 
     * A checker that hits an opposing blot on a point of the zone (``hide_zone``:
       ``"home"``, the mover's points 1..6, by default; ``"board"``: anywhere,
@@ -145,3 +202,7 @@ class Caucasian(Short):
         *without(Short.OPTIONS, "hit_and_hide"),
         Option("hide_zone", ("home", "board"), "home", "where a hit marks the hitter"),
     )
+
+    def configure(self) -> None:
+        self.hide_zone = self.option("hide_zone")
+        self.max_result = self.option("max_result")

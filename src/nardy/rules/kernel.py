@@ -1,0 +1,1450 @@
+"""The search kernel: one search over step sequences answers every question about a play.
+
+RULES.md 2.7 gives the reference algorithm: a depth-first search over the
+sequences of single-die steps, every prefix a candidate, then the maximum-dice
+rule (2.3), the larger-die rule (2.4) and the preference filter (2.5). This
+module implements it once, and the same search is asked four questions:
+
+* **generate**: every legal play, one per resulting position (RULES.md 1.5);
+* **walk**: follow given steps in the given order (or in any order) and say
+  where they lead, or which rule refuses a step (play input, notation,
+  explanations);
+* **probe**: which steps may follow a partial play so that it can still be
+  completed into a legal play (step-by-step input);
+* **count**: the largest number of dice that can be played (the long family's
+  formal first-turn exception).
+
+Step legality is written here once: the universal rules of RULES.md 2.1 and 3
+(the bar, closed points, hits, bearing off and its options, the head
+allowance) inline in :meth:`Kernel.dfs`, and each ruleset's own rules as
+:class:`Constraint` objects whose hooks the search calls. When a walk is
+refused, the refusal is a code (or the refusing constraint); the text that
+names the rule is looked up from it only then (:meth:`Refusal.text`).
+
+The board inside the search is a :class:`SearchState`, seen from the player to
+move. A resulting board is identified by an int *key* that the search keeps up
+to date step by step (:func:`board_key`); public values
+(:class:`~nardy.Step`, :class:`~nardy.Play`, :class:`~nardy.Position`) are
+built only for what the caller asked for.
+
+Shortcuts. Two prunings make generation cheaper; both return exactly the same
+set of plays, and :meth:`Kernel.shortcuts` switches them on only where that
+holds (it is the one place that decides):
+
+* equal values (a double, or equal owed values) are played from high sources
+  to low only;
+* with two different values, a play that starts with the smaller value need not
+  continue with another checker when the same result is reached by starting
+  with the larger value.
+
+Both assume that the order of steps cannot change which steps are legal. That
+is false where a ruleset constrains steps one by one (marks, per-step checks,
+Fevga's runner) and where moves inside home become illegal once all checkers
+are home (``home_moves_after_all_home=False``: a home move must then come
+before the last checker enters). The test-suite compares the pruned search with
+the same search unpruned on random positions for every ruleset and option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import mul
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from nardy.core import BAR, CHECKERS, OFF, STEPS_BY_DIE, Play, Player, Position, Step, make_play, make_position
+
+if TYPE_CHECKING:
+    from nardy.flow import PlayContext
+
+__all__ = [
+    "OFF",
+    "BAR",
+    "UNMARKED",
+    "MARKED",
+    "FROZEN",
+    "ALL_SOURCES",
+    "SearchState",
+    "Constraint",
+    "BearOffRule",
+    "Kernel",
+    "Found",
+    "Refusal",
+    "board_key",
+    "key_board",
+    "key_hits",
+]
+
+#: marks a checker can carry during a play (see :meth:`Constraint.mark_after`)
+UNMARKED: Final = 0
+MARKED: Final = 1
+FROZEN: Final = 2
+
+#: DESCENDING[top] = (top, top - 1, ..., 1): the order in which sources are tried
+DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
+#: every point and the bar, as a bit set (``Constraint.movable`` allows all)
+ALL_SOURCES: Final = (1 << 26) - 2
+#: _POINT_BITS[p - 1]: the bit of point p
+_POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
+
+# --------------------------------------------------------------------------- keys
+#
+# A board key packs the mover's checker counts (four bits each: off, points
+# 1..24, bar), the points where it hit a blot in this play, and Crazy Gulbar's
+# fourth-step tag into one int, so that a step changes it by one addition.
+
+#: KEY_BIT[i]: one checker on the mover's point i (0: borne off, 25: the bar)
+KEY_BIT: Final = tuple(1 << (4 * i) for i in range(26))
+_HIT_SHIFT: Final = 4 * 26
+#: HIT_BIT[t]: a blot hit on the mover's point t in this play
+HIT_BIT: Final = tuple(1 << (_HIT_SHIFT + t) for t in range(26))
+#: the last checker came home on the fourth step of the play (Crazy Gulbar)
+TAG_BIT: Final = 1 << (_HIT_SHIFT + 26)
+#: KEY_STEP[die][source][hit]: what a step adds to the key (as STEPS_BY_DIE)
+KEY_STEP: Final = tuple(
+    tuple(
+        (
+            KEY_BIT[max(p - d, 0)] - KEY_BIT[p],
+            KEY_BIT[max(p - d, 0)] - KEY_BIT[p] + HIT_BIT[max(p - d, 0)],
+        )
+        for p in range(26)
+    )
+    for d in range(7)
+)
+
+
+def board_key(me: Sequence[int], hits: int = 0) -> int:
+    """The key of a mover's board: counts ``me[0..25]`` (off, points, bar) and
+    the bit set ``hits`` of points where it hit a blot.
+
+    >>> key = board_key([0] + [0] * 23 + [15, 0])
+    >>> key_board(key)[24], key_hits(key)
+    (15, frozenset())
+    """
+    key: int = sum(map(mul, me, KEY_BIT))
+    return key | hits << _HIT_SHIFT
+
+
+def key_board(key: int) -> list[int]:
+    """The mover's counts (off, points 1..24, bar) of a board key."""
+    return [(key >> (4 * i)) & 15 for i in range(26)]
+
+
+def key_hits(key: int) -> frozenset[int]:
+    """The mover's points where the play of this key hit a blot."""
+    mask = key >> _HIT_SHIFT
+    return frozenset(t for t in range(1, 25) if mask >> t & 1)
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class Question:
+    """What a walk or a probe asks, and what it found out (its bookkeeping)."""
+
+    __slots__ = (
+        "script",
+        "any_order",
+        "refusal",
+        "refused_by",
+        "refused_at",
+        "refused_step",
+        "explain_end",
+        "end_refused",
+        "end_is_preference",
+        "goal",
+        "live",
+        "reached",
+        "goal_best",
+        "goal_plays",
+        "goal_big",
+        "live_keys",
+        "known_live",
+    )
+
+    def __init__(self, script: tuple[Step, ...] = ()) -> None:
+        self.script = script
+        self.any_order = False
+        self.refusal = 0
+        self.refused_by: Constraint | None = None
+        self.refused_at = -1
+        self.refused_step: Step | None = None
+        self.explain_end = False
+        self.end_refused: Constraint | None = None
+        self.end_is_preference = False
+        self.goal: Found | None = None
+        self.live: list[Step] = []
+        self.reached = False
+        self.goal_best = -1
+        self.goal_plays: dict[int, tuple[Step, ...]] = {}
+        self.goal_big = False
+        self.live_keys: dict[Step, int] = {}
+        self.known_live: set[Step] | None = None
+
+
+#: the question of a generation or a count: none (never written to)
+_NO_QUESTION: Final = Question()
+
+
+class SearchState:
+    """The board while the search explores one play, seen from the player to move.
+
+    This is what :class:`Constraint` hooks receive. It is mutable scratch
+    state of one search: read it, never keep it.
+
+    * ``me``: the mover's checkers, ``me[p]`` on its point ``p`` (1..24),
+      ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
+    * ``occupied``: the mover's points that hold a checker, as a bit set (bit
+      ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+    * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
+      mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
+    * ``marked``, ``frozen``: per point, how many of the mover's checkers there
+      carry a mark in this play (see :meth:`Constraint.mark_after`); ``None``
+      when the ruleset marks nothing.
+    * ``start``: the position the play starts from; ``start_me`` and
+      ``start_op`` are ``me`` and ``op`` at the start.
+    * ``values``: the dice values of the play (a double: four);
+      ``context``: the kind of play (:class:`~nardy.PlayContext`);
+      ``head_limit``: how many checkers may leave the head (``None``: any).
+    * ``block_mask`` (Long's six-block rule), ``trap_mask`` and
+      ``trap_at_start`` (Fevga's trap rule): what those rules work out once per
+      play in :meth:`Constraint.begin`.
+    """
+
+    __slots__ = (
+        "me",
+        "op",
+        "occupied",
+        "marked",
+        "frozen",
+        "start",
+        "start_me",
+        "start_op",
+        "start_occupied",
+        "values",
+        "context",
+        "head_limit",
+        "block_mask",
+        "trap_mask",
+        "trap_at_start",
+        # the search's own bookkeeping
+        "n",
+        "mode",
+        "prune",
+        "equal_prune",
+        "two_prune",
+        "leaf_plain",
+        "leaf_inline",
+        "firsts",
+        "track",
+        "best",
+        "found",
+        "path",
+        "seen",
+        "script_len",
+        "q",
+        "memo",
+        "preferred",
+        "require_preferred",
+        "split_home",
+        "ends",
+        "end_check",
+        "movers",
+        "markers_on",
+        "steppers",
+        "preferrers",
+    )
+
+    def __init__(
+        self,
+        pos: Position,
+        values: tuple[int, ...],
+        context: PlayContext,
+        head_limit: int | None,
+        like: SearchState | None = None,
+    ) -> None:
+        if like is not None:  # the same start as another search's: copy it
+            self.me: list[int] = list(like.start_me)
+            self.op: list[int] = list(like.start_op)
+            self.occupied = like.start_occupied
+            self.start_me: tuple[int, ...] = like.start_me
+            self.start_op: tuple[int, ...] = like.start_op
+        else:
+            mover = pos.turn
+            mine = pos.points(mover)
+            theirs = pos.points(mover.other)
+            bar = pos.bar(mover)
+            me = [CHECKERS - sum(mine) - bar, *mine, bar]
+            if pos.family == "short":
+                op = [0, *theirs[::-1], pos.bar(mover.other)]
+            else:
+                op = [0, *theirs[12:], *theirs[:12], 0]
+            self.me = me
+            self.op = op
+            self.occupied = sum(compress(_POINT_BITS, mine))
+            self.start_me = tuple(me)
+            self.start_op = tuple(op)
+        self.start_occupied: int = self.occupied
+        self.marked: list[int] | None = None
+        self.frozen: list[int] | None = None
+        self.start = pos
+        self.values = values
+        self.context = context
+        self.head_limit = head_limit
+        self.block_mask = 0
+        self.trap_mask = 0
+        self.trap_at_start = False
+        self.n = len(values)
+        self.mode = GENERATE
+        self.prune = False
+        self.equal_prune = False
+        self.two_prune = False
+        self.leaf_plain = False
+        self.leaf_inline = False
+        #: when asked: the candidates of the greatest length so far, by their first
+        #: step, then their second (``None`` for a one-step candidate), to their key
+        self.firsts: dict[Step, dict[Step | None, int]] | None = None
+        self.track = False
+        self.best = -1
+        self.found: dict[int, tuple[Step, ...]] = {}
+        self.path: list[Step] = []
+        self.seen: set[tuple[int, ...]] | None = None
+        self.script_len = 0
+        self.q = _NO_QUESTION
+        self.memo: dict[tuple[int, ...], bool] | None = None
+        self.preferred: set[int] | None = None
+        self.require_preferred = False
+        self.split_home = False
+        # the hooks of the constraints active in this play
+        self.ends: tuple[Constraint, ...] = ()
+        #: the end-of-play check: the one end constraint's, or all of them
+        self.end_check: Callable[[SearchState], bool] = _all_ends_ok
+        self.movers: tuple[Constraint, ...] = ()
+        self.markers_on: tuple[Constraint, ...] = ()
+        self.steppers: tuple[Constraint, ...] = ()
+        self.preferrers: tuple[Constraint, ...] = ()
+
+    @property
+    def hits(self) -> frozenset[int]:
+        """The mover's points where it hit a blot so far in this play."""
+        return frozenset(t for t in range(1, 25) if self.op[t] == 0 and self.start_op[t] == 1)
+
+    @property
+    def opp_off(self) -> int:
+        """The opponent's checkers borne off."""
+        return CHECKERS - sum(self.op[1:26])
+
+
+# search modes
+GENERATE: Final = 0
+WALK: Final = 1
+PROBE: Final = 2
+COUNT: Final = 3
+
+_PLAIN: Final[tuple[int, ...]] = (UNMARKED,)
+_BOTH: Final[tuple[int, ...]] = (UNMARKED, MARKED)
+_MARKED_ONLY: Final[tuple[int, ...]] = (MARKED,)
+
+
+class Constraint:
+    """One rule of a ruleset that constrains steps or plays: the extension point.
+
+    A ruleset lists its constraints (:meth:`nardy.RuleSet.constraints`); the
+    search calls each hook a constraint overrides, and no other. Every hook
+    receives the :class:`SearchState`. Override only what the rule needs:
+
+    ===================  ==============================================================
+    hook                 called
+    ===================  ==============================================================
+    ``begin``            once per play, before the search (precompute from the start)
+    ``movable``          before each step: the points that may move now (a bit set;
+                         bit ``p`` for point ``p``, bit 25 for the bar)
+    ``mark_after``       after each step: the mark the moved checker carries
+    ``step_ok``          after each step: may the play go through this position?
+    ``end_ok``           at the end of a candidate: is the final position admissible
+                         (RULES.md 2.2)? It may read only the final and start boards.
+    ``prefers``          at the end of a candidate: a preference filter (2.5)
+    ===================  ==============================================================
+
+    ``text`` states the rule; it is the message when the rule refuses a step or
+    a play, so write it as the rule a player would quote.
+    """
+
+    text: ClassVar[str] = "the rules of this ruleset forbid it"
+    #: the preference filter, as a rule a player would quote
+    prefer_text: ClassVar[str] = "a play that keeps to the preference must be chosen when there is one"
+    #: the rule freezes checkers (``mark_after`` gives ``FROZEN``); its text then
+    #: explains why a frozen checker may not move
+    freezes: ClassVar[bool] = False
+    #: the preference filter is applied before the maximum-dice rule (RULES.md 4.6
+    #: ``fevga_break_priority="before_max_dice"``) instead of after it
+    prefer_before_max_dice: bool = False
+
+    def uses(self, hook: str) -> bool:
+        """Whether this instance needs ``hook`` called (only hooks its class
+        overrides are called at all). A rule checked per step or at the end,
+        as an option says, overrides both and uses one."""
+        return True
+
+    def begin(self, state: SearchState) -> bool:
+        """Precompute what the rule needs from the start of the play. Return
+        False when the rule cannot refuse anything in this play: the search
+        then leaves it out (a speed-up, never a change of result)."""
+        return True
+
+    def movable(self, state: SearchState) -> int:
+        """The points whose checkers may move now, as a bit set (all by default)."""
+        return ALL_SOURCES
+
+    def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
+        """The mark the checker moved by ``step`` carries after it (``mark``: before).
+
+        ``UNMARKED``, ``MARKED`` (a rule constrains its later steps) or
+        ``FROZEN`` (it may not move again in this play). Marks last until the
+        end of the play.
+        """
+        return mark
+
+    def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
+        """Whether the play may pass through the position after ``step``
+        (``state`` is after it; ``mark``: the moved checker's mark before it)."""
+        return True
+
+    def end_ok(self, state: SearchState) -> bool:
+        """Whether a candidate may end in ``state`` (an end-of-play constraint)."""
+        return True
+
+    def prefers(self, state: SearchState) -> bool:
+        """A preference filter (RULES.md 2.5): among the legal plays, keep those
+        ending where this is True, if any does."""
+        return True
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({fields})"
+
+
+def _calls(constraint: Constraint, hook: str) -> bool:
+    """Whether the search must call ``hook`` of ``constraint``."""
+    return getattr(type(constraint), hook) is not getattr(Constraint, hook) and constraint.uses(hook)
+
+
+class BearOffRule:
+    """The bear-off options of RULES.md 3.4, shared by every ruleset.
+
+    * ``exact_only`` (``bearoff_exact_only``): a checker may be borne off only
+      from the point matching the die;
+    * ``home_moves`` (``home_moves_after_all_home``): ``False``: once all
+      checkers are home, every step must bear off;
+    * ``overshoot_start`` (``bearoff_overshoot_check="turn_start"``): a die may
+      bear off a checker from a lower point only if no checker stood on that
+      die's point or higher at the start of the play.
+    """
+
+    def __init__(self, exact_only: bool = False, home_moves: bool = True, overshoot_start: bool = False) -> None:
+        self.exact_only = exact_only
+        self.home_moves = home_moves
+        self.overshoot_start = overshoot_start
+
+    def __repr__(self) -> str:
+        return (
+            f"BearOffRule(exact_only={self.exact_only}, home_moves={self.home_moves}, "
+            f"overshoot_start={self.overshoot_start})"
+        )
+
+
+# --------------------------------------------------------------------------- refusals
+
+#: why the search refused a walked step: a code, turned into text by Refusal.text
+NO_DIE: Final = 1
+NO_POINT: Final = 2
+BAR_FIRST: Final = 3
+NO_CHECKER: Final = 4
+HEAD: Final = 5
+HELD: Final = 6
+CLOSED: Final = 7
+HOME_MOVES: Final = 8
+NOT_HOME: Final = 9
+EXACT: Final = 10
+HIGHER: Final = 11
+TURN_START: Final = 12
+CONSTRAINT: Final = 13
+STUCK: Final = 14
+
+
+class Refusal:
+    """Why a walked step was refused: the rule it breaks, as a code or a constraint."""
+
+    __slots__ = ("code", "step", "constraint", "head_limit")
+
+    def __init__(self, code: int, step: Step, constraint: Constraint | None, head_limit: int | None) -> None:
+        self.code = code
+        self.step = step
+        self.constraint = constraint
+        self.head_limit = head_limit
+
+    def text(self) -> str:
+        """The rule, as a player would quote it."""
+        code, step = self.code, self.step
+        p, d, t = step.source, step.die, max(step.source - step.die, 0)
+        if code == NO_DIE:
+            return f"no die {d} left to play"
+        if code == NO_POINT:
+            return "no such point"
+        if code == BAR_FIRST:
+            return "a checker on the bar must enter first"
+        if code == NO_CHECKER:
+            return f"no checker of the mover on {'bar' if p == BAR else p}"
+        if code == HEAD:
+            n = self.head_limit
+            return f"the head may release only {n} checker{'s' if n != 1 else ''} per play"
+        if code == HELD:
+            return f"point {t} is held by the opponent"
+        if code == CLOSED:
+            return f"point {t} is closed (two or more opposing checkers)"
+        if code == HOME_MOVES:
+            return "once all checkers are home every step must bear off"
+        if code == NOT_HOME:
+            return "a checker may be borne off only when all the mover's checkers are home"
+        if code == EXACT:
+            return "a checker may be borne off only with the exact number"
+        if code == HIGHER:
+            return f"a {d} may bear off from {p} only when no checker stands higher"
+        if code == TURN_START:
+            return f"a {d} may bear off from {p} only if no checker stood on {d} or higher at the start"
+        if code == CONSTRAINT and self.constraint is not None:
+            return self.constraint.text
+        return "this step cannot be played here"
+
+
+class Found:
+    """The legal plays of one position and dice: the result of one generation.
+
+    ``plays`` maps each resulting board (its key, :func:`board_key`) to one
+    legal step order; ``best`` is the number of steps every legal play uses
+    (``M`` of RULES.md 2.3); ``big_only`` says that the larger-die rule (2.4)
+    applied.
+    """
+
+    __slots__ = (
+        "pos",
+        "values",
+        "context",
+        "head_limit",
+        "plays",
+        "best",
+        "big_only",
+        "split_home",
+        "memo",
+        "prepared",
+        "nexts",
+        "wholes",
+        "firsts",
+    )
+
+    def __init__(
+        self,
+        pos: Position,
+        values: tuple[int, ...],
+        context: PlayContext,
+        head_limit: int | None,
+        plays: dict[int, tuple[Step, ...]],
+        best: int,
+        big_only: bool,
+        split_home: bool,
+    ) -> None:
+        self.pos = pos
+        self.values = values
+        self.context = context
+        self.head_limit = head_limit
+        self.plays = plays
+        self.best = best
+        self.big_only = big_only
+        self.split_home = split_home
+        #: the probe's memo, shared by the step-by-step questions about these plays
+        self.memo: dict[tuple[int, ...], bool] | None = None
+        #: what the constraints' ``begin`` worked out for this play (reused by walks)
+        self.prepared: SearchState | None = None
+        #: answers already given: the steps that may follow a prefix, and the
+        #: board keys of whole legal plays met on the way (step-by-step input)
+        self.nexts: dict[tuple[Step, ...], tuple[Step, ...]] = {}
+        self.wholes: dict[tuple[Step, ...], int] = {}
+        #: first steps known to begin a legal play (noted during generation, if asked)
+        self.firsts: set[Step] | None = None
+
+
+# --------------------------------------------------------------------------- the kernel
+
+
+class Kernel:
+    """The search of one ruleset: its board rules, bear-off options and constraints.
+
+    Built once per ruleset; stateless between calls (every call makes its own
+    :class:`SearchState`), so one kernel serves many threads.
+    """
+
+    def __init__(self, family: str, bearoff: BearOffRule, constraints: Sequence[Constraint]) -> None:
+        self.hitting = family == "short"
+        self.exact_only = bearoff.exact_only
+        self.home_moves = bearoff.home_moves
+        self.overshoot_start = bearoff.overshoot_start
+        cs = tuple(constraints)
+        self.constraints = cs
+        self.beginners = tuple(c for c in cs if _calls(c, "begin"))
+        self.movers = tuple(c for c in cs if _calls(c, "movable"))
+        self.markers = tuple(c for c in cs if _calls(c, "mark_after"))
+        self.steppers = tuple(c for c in cs if _calls(c, "step_ok"))
+        self.enders = tuple(c for c in cs if _calls(c, "end_ok"))
+        self.preferrers = tuple(c for c in cs if _calls(c, "prefers"))
+        # The one place that decides the shortcuts (see shortcuts()): they are
+        # exact only when no rule depends on the order of the steps.
+        per_step = bool(self.movers or self.markers or self.steppers)
+        #: no rule of this ruleset depends on the order of the steps
+        self.order_free = self.home_moves and not per_step
+        self._home_moves_only = not self.home_moves and not per_step
+        #: the active hooks for each set of resting constraints (see state())
+        self._hooks: dict[int, tuple[tuple[Constraint, ...], ...]] = {}
+
+    # -- entry points ---------------------------------------------------------
+
+    def state(
+        self, pos: Position, values: tuple[int, ...], context: PlayContext, head_limit: int | None
+    ) -> SearchState:
+        """A fresh search state at the start of a play, with the constraints' ``begin``
+        run and the hooks of the constraints active in this play selected."""
+        s = SearchState(pos, values, context, head_limit)
+        if not self.constraints:
+            return s
+        idle = 0  # bit i: the i-th constraint with a begin() rests in this play
+        bit = 1
+        for c in self.beginners:
+            if not c.begin(s):
+                idle |= bit
+            bit <<= 1
+        hooks = self._hooks.get(idle)
+        if hooks is None:
+            hooks = self._hooks[idle] = self._active_hooks(idle)
+        s.movers, s.markers_on, s.steppers, s.ends, s.preferrers = hooks
+        if s.markers_on:
+            s.marked = [0] * 26
+            s.frozen = [0] * 26
+        if len(s.ends) == 1:
+            s.end_check = s.ends[0].end_ok
+        s.track = bool(s.movers or s.markers_on or s.steppers or s.ends or s.preferrers)
+        return s
+
+    def _active_hooks(self, idle: int) -> tuple[tuple[Constraint, ...], ...]:
+        """The hooks to call when the beginners in bit set ``idle`` rest."""
+        resting = [c for i, c in enumerate(self.beginners) if idle >> i & 1]
+        return tuple(
+            tuple(c for c in hooks if c not in resting)
+            for hooks in (self.movers, self.markers, self.steppers, self.enders, self.preferrers)
+        )
+
+    def shortcuts(self, s: SearchState, prune: bool) -> None:
+        """Switch on the shortcuts that are exact for this search (module docstring).
+
+        With ``home_moves_after_all_home=False`` the order of steps matters only
+        if the last checker can come home during the play: not when all are home
+        already, nor when more checkers are outside home than there are steps.
+        """
+        n = s.n
+        values = s.values
+        equal = n > 1 and values[0] == values[-1]
+        exact = self.order_free
+        if not exact and self._home_moves_only:
+            me = s.me
+            far = me[BAR] + sum(me[7:25])
+            exact = far == 0 or far > n
+        s.prune = prune and exact
+        s.equal_prune = s.prune and equal
+        s.two_prune = s.prune and n == 2 and not equal
+        if equal and not s.prune:
+            s.seen = set()  # equal values in any order: each state once
+
+    def generate(
+        self,
+        pos: Position,
+        values: tuple[int, ...],
+        context: PlayContext,
+        head_limit: int | None,
+        *,
+        split_home: bool = False,
+        prune: bool = True,
+        note_firsts: bool = False,
+    ) -> Found:
+        """Every legal play of ``values`` in ``pos`` (RULES.md 2.2-2.5).
+
+        ``split_home`` keeps apart plays that differ only in whether the last
+        checker came home on the fourth step (Crazy Gulbar, RULES.md 4.8);
+        ``prune=False`` searches without the shortcuts (for tests).
+        """
+        if self.preferrers and any(c.prefer_before_max_dice for c in self.preferrers):
+            # a preference applied before the maximum-dice rule: candidates that
+            # satisfy it are the only admissible ones, if there are any
+            s = self._run(pos, values, context, head_limit, split_home, prune, True, note_firsts)
+            if s.found:
+                return self._finish(s, split_home)
+        s = self._run(pos, values, context, head_limit, split_home, prune, False, note_firsts)
+        return self._finish(s, split_home)
+
+    def count(self, pos: Position, values: tuple[int, ...], context: PlayContext, head_limit: int | None) -> int:
+        """The largest number of values that can be played (``M`` of RULES.md 2.3)."""
+        s = self.state(pos, values, context, head_limit)
+        s.mode = COUNT
+        self.shortcuts(s, False)
+        self._start(s)
+        return s.best
+
+    def walk(
+        self, found: Found, steps: Sequence[Step], *, any_order: bool = False
+    ) -> tuple[int | None, tuple[Step, ...], Refusal | None]:
+        """Play ``steps`` (in this order, or in any order) from the start of ``found``.
+
+        Returns ``(key, steps as played, None)`` when every step can be played
+        (the key of the board reached; the steps carry their hit flags), else
+        ``(None, (), refusal)`` for the step refused on the way that got furthest.
+        """
+        s = self._scripted(found, steps, WALK)
+        s.q.any_order = any_order
+        if self._start(s):
+            key, path = next(iter(s.found.items()))
+            return key, path, None
+        step = s.q.refused_step if s.q.refused_step is not None else steps[-1]
+        return None, (), Refusal(s.q.refusal or STUCK, step, s.q.refused_by, found.head_limit)
+
+    def probe(
+        self, found: Found, prefix: Sequence[Step]
+    ) -> tuple[tuple[Step, ...], Refusal | None, bool]:
+        """The steps that may follow ``prefix``: those after which the play can
+        still be completed into one of ``found``'s legal plays (RULES.md 1.5).
+
+        Returns ``(steps, None, complete)``, where ``complete`` says that
+        ``prefix`` is itself a whole legal play (nothing may follow it), or
+        ``((), refusal, False)`` when a step of ``prefix`` cannot be played.
+        """
+        prefix = tuple(prefix)
+        known = found.nexts.get(prefix)
+        if known is not None:
+            return known, None, False
+        if prefix in found.wholes:
+            return (), None, True
+        if len(prefix) >= found.best:
+            key, _, refusal = self.walk(found, prefix)
+            if refusal is not None:
+                return (), refusal, False
+            return (), None, key is not None and self.completes(found, prefix, key)
+        s = self._scripted(found, prefix, PROBE)
+        if not prefix:
+            s.q.known_live = found.firsts
+        s.q.goal = found
+        s.q.goal_best = found.best
+        s.q.goal_plays = found.plays
+        s.q.goal_big = found.big_only
+        if found.memo is None:
+            found.memo = {}
+        s.memo = found.memo
+        self._start(s)
+        if not s.q.reached:
+            step = s.q.refused_step if s.q.refused_step is not None else prefix[-1]
+            return (), Refusal(s.q.refusal or STUCK, step, s.q.refused_by, found.head_limit), False
+        live = tuple(s.q.live)
+        found.nexts[prefix] = live
+        if len(prefix) + 1 == found.best:
+            for step, key in s.q.live_keys.items():
+                found.wholes[(*prefix, step)] = key
+        return live, None, False
+
+    def whole(self, found: Found, steps: Sequence[Step]) -> int | None:
+        """The board key of ``steps`` if they are a whole legal play, played in
+        this order (``None`` otherwise)."""
+        steps = tuple(steps)
+        key = found.wholes.get(steps)
+        if key is not None:
+            return key
+        walked, _, refusal = self.walk(found, steps)
+        if refusal is None and walked is not None and self.completes(found, steps, walked):
+            found.wholes[steps] = walked
+            return walked
+        return None
+
+    @staticmethod
+    def completes(found: Found, steps: Sequence[Step], key: int) -> bool:
+        """Whether ``steps``, walked to board ``key``, are a whole legal play
+        (the larger-die rule included)."""
+        if len(steps) != found.best or key not in found.plays:
+            return False
+        return not (found.big_only and len(steps) == 1 and steps[0].die != found.values[0])
+
+    def play_refusal(self, found: Found, steps: Sequence[Step]) -> str:
+        """Why ``steps``, each legal, do not make a legal play: the end-of-play
+        rule or preference their final board breaks ("" if none)."""
+        s = self._scripted(found, steps, WALK)
+        s.q.explain_end = True
+        if not self._start(s) or s.q.end_refused is None:
+            return ""
+        if s.q.end_is_preference:
+            return s.q.end_refused.prefer_text
+        return s.q.end_refused.text
+
+    # -- results -----------------------------------------------------------------
+
+    def plays(self, found: Found, ordered: bool) -> tuple[Play, ...]:
+        """One :class:`~nardy.Play` per legal play of ``found``."""
+        pos, values = found.pos, found.values
+        return tuple([make_play(steps, values, pos, key, ordered) for key, steps in found.plays.items()])
+
+    @staticmethod
+    def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
+        """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
+        white_to_move = pos.turn == Player.WHITE
+        mine = tuple([(key >> (4 * i)) & 15 for i in range(1, 25)])
+        bar = (key >> 100) & 15
+        if white_to_move:
+            theirs, obar = pos.black, pos.black_bar
+        else:
+            theirs, obar = pos.white, pos.white_bar
+        hitmask = key >> _HIT_SHIFT & ((1 << 25) - 1)
+        if hitmask:
+            lst = list(theirs)
+            for t in range(1, 25):
+                if hitmask >> t & 1:
+                    lst[24 - t] -= 1  # mover point t is the opponent's 25 - t
+                    obar += 1
+            theirs = tuple(lst)
+        if white_to_move:
+            return make_position(pos.family, mine, theirs, bar, obar, turn, pos.white_moved or moved, pos.black_moved)
+        return make_position(pos.family, theirs, mine, obar, bar, turn, pos.white_moved, pos.black_moved or moved)
+
+    # -- internals --------------------------------------------------------------
+
+    def _scripted(self, found: Found, steps: Sequence[Step], mode: int) -> SearchState:
+        prepared = found.prepared
+        if prepared is None or not self.constraints:
+            s = self.state(found.pos, found.values, found.context, found.head_limit)
+        else:  # what begin() worked out for this play: no need to run it again
+            s = SearchState(found.pos, found.values, found.context, found.head_limit, prepared)
+            s.movers, s.markers_on, s.steppers = prepared.movers, prepared.markers_on, prepared.steppers
+            s.ends, s.preferrers, s.end_check = prepared.ends, prepared.preferrers, prepared.end_check
+            s.track = prepared.track
+            s.block_mask, s.trap_mask, s.trap_at_start = prepared.block_mask, prepared.trap_mask, prepared.trap_at_start
+            if s.markers_on:
+                s.marked = [0] * 26
+                s.frozen = [0] * 26
+        s.mode = mode
+        s.split_home = found.split_home
+        s.q = Question(tuple(steps))
+        s.script_len = len(steps)
+        return s
+
+    def _run(
+        self,
+        pos: Position,
+        values: tuple[int, ...],
+        context: PlayContext,
+        head_limit: int | None,
+        split_home: bool,
+        prune: bool,
+        require_preferred: bool,
+        note_firsts: bool,
+    ) -> SearchState:
+        s = self.state(pos, values, context, head_limit)
+        s.split_home = split_home
+        self.shortcuts(s, prune)
+        if note_firsts:
+            # every first step is followed by every second one, so that the first
+            # steps of the legal plays are all noted (the two-values shortcut
+            # would leave some to a probe)
+            s.firsts = {}
+            s.two_prune = False
+        s.require_preferred = require_preferred
+        if s.preferrers:
+            s.preferred = set()
+        # leaves that need neither the board after them nor extra bookkeeping
+        s.leaf_plain = not (s.preferrers or s.ends or s.steppers or s.markers_on or split_home)
+        s.leaf_inline = s.preferred is None and not split_home
+        self._start(s)
+        return s
+
+    def _start(self, s: SearchState) -> bool:
+        me = s.me
+        return self.dfs(s, 0, 0, BAR, me[BAR] + sum(me[7:25]), 0, 0, board_key(me))
+
+    def _finish(self, s: SearchState, split_home: bool) -> Found:
+        found = s.found
+        best = s.best
+        values = s.values
+        big_only = False
+        # 2.4 larger-die rule: one value used, two different values rolled
+        if best == 1 and s.n == 2 and values[0] != values[1]:
+            big = values[0]
+            with_big = {k: v for k, v in found.items() if v[0].die == big}
+            if with_big:
+                found = with_big
+                big_only = True
+        noted = s.firsts
+        if big_only and noted is not None:
+            noted = {f: v for f, v in noted.items() if f.die == values[0]}
+        # 2.5 preference filter (after the maximum-dice rule)
+        preferred = s.preferred
+        if preferred is not None and not s.require_preferred:
+            kept = {k: v for k, v in found.items() if k in preferred}
+            if kept:
+                if len(kept) != len(found):
+                    noted = None  # some candidates of the greatest length are not legal
+                found = kept
+        result = Found(s.start, values, s.context, s.head_limit, found, best, big_only, split_home)
+        result.prepared = s
+        if noted is not None:
+            result.firsts = set(noted)
+            if s.n == 2 and 1 <= best <= 2:
+                # two values, searched in both orders: these are all the legal orders
+                result.nexts[()] = tuple(noted)
+                for first, seconds in noted.items():
+                    if best == 1:
+                        result.wholes[(first,)] = seconds[None]
+                        continue
+                    result.nexts[(first,)] = tuple(y for y in seconds if y is not None)
+                    for second, key in seconds.items():
+                        if second is not None:
+                            result.wholes[(first, second)] = key
+        return result
+
+    def _ends_ok(self, s: SearchState) -> bool:
+        for c in s.ends:
+            if not c.end_ok(s):
+                return False
+        return True
+
+    def _prefers(self, s: SearchState) -> bool:
+        for c in s.preferrers:
+            if not c.prefers(s):
+                return False
+        return True
+
+    def _leaf(self, s: SearchState, depth: int, key: int, tail: Step | None) -> bool:
+        """A candidate of ``depth`` steps ends on board ``key`` (``s`` is that board);
+        record it or check it against the question asked. True: stop searching."""
+        mode = s.mode
+        if mode == GENERATE:
+            if depth >= s.best and (not s.ends or self._ends_ok(s)):
+                self._record(s, depth, key, tail)
+            return False
+        if mode == COUNT:
+            if depth > s.best and (not s.ends or self._ends_ok(s)):
+                s.best = depth
+            return s.best == s.n
+        if mode == WALK:
+            if depth != s.script_len:
+                return False
+            s.found = {key: (*s.path, tail) if tail is not None else tuple(s.path)}
+            if s.q.explain_end:  # which play-level rule the board breaks, if any
+                for c in s.ends:
+                    if not c.end_ok(s):
+                        s.q.end_refused = c
+                        return True
+                for c in s.preferrers:
+                    if not c.prefers(s):
+                        s.q.end_refused = c
+                        s.q.end_is_preference = True
+                        return True
+            return True
+        # PROBE: a legal play of the goal reached?
+        if depth == s.script_len:
+            s.q.reached = True  # the whole prefix could be played
+        goal = s.q.goal
+        assert goal is not None
+        return depth == goal.best and key in goal.plays
+
+    def _record(self, s: SearchState, depth: int, key: int, tail: Step | None) -> None:
+        """Record an admissible candidate of ``depth`` >= ``s.best`` steps (RULES.md 2.2, 2.3)."""
+        preferred = s.preferred
+        ok = True
+        if preferred is not None:
+            ok = self._prefers(s)
+            if s.require_preferred and not ok:
+                return
+        firsts = s.firsts
+        if depth > s.best:
+            s.best = depth
+            s.found = {key: (*s.path, tail) if tail is not None else tuple(s.path)}
+            if preferred is not None:
+                preferred.clear()
+            if firsts is not None:
+                firsts.clear()
+        elif key not in s.found:
+            s.found[key] = (*s.path, tail) if tail is not None else tuple(s.path)
+        if firsts is not None and depth:
+            _note(firsts, s.path, tail, key)
+        if preferred is not None and ok:
+            preferred.add(key)
+
+    def dfs(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: int) -> bool:
+        """Depth-first search over step sequences (RULES.md 2.7). True: stop searching.
+
+        ``used``: bit set of the value indexes played; ``maxsrc``: highest source
+        allowed (the equal-values shortcut); ``far``: checkers on the bar or
+        outside home; ``head``: steps from the head so far; ``skip``: the
+        two-values shortcut's only non-bear-off source at this depth (0: none);
+        ``key``: the board's key (:func:`board_key`).
+        """
+        me = s.me
+        n = s.n
+        mode = s.mode
+        # every prefix is a candidate (2.2); in a walk or probe, only past the script
+        if mode == GENERATE:
+            if depth >= s.best and (not s.ends or s.end_check(s)):
+                if s.leaf_plain:
+                    if depth > s.best:
+                        s.best = depth
+                        s.found = {key: tuple(s.path)}
+                        if s.firsts is not None:
+                            s.firsts.clear()
+                    elif key not in s.found:
+                        s.found[key] = tuple(s.path)
+                    if s.firsts is not None and depth:
+                        _note(s.firsts, s.path, None, key)
+                else:
+                    self._record(s, depth, key, None)
+            if depth == n or me[OFF] == CHECKERS:
+                return False
+            if s.seen is not None:
+                seen_key = (key, head, depth, *(s.marked or ()), *(s.frozen or ()))
+                if seen_key in s.seen:
+                    return False
+                s.seen.add(seen_key)
+            if me[BAR]:
+                srcs: list[int] = [BAR]
+            else:
+                top = maxsrc if s.equal_prune and maxsrc < 24 else 24
+                srcs = list(compress(DESCENDING[top], me[top:0:-1]))
+            pairs: set[tuple[int, int]] | None = None
+            why = probe_leaf = False
+            noted: dict[Step, int] | None = None
+            memo_key: tuple[int, ...] = ()
+            last = depth + 1 == n
+            plain_leaf = last and s.leaf_plain
+            inline_leaf = last and s.leaf_inline
+        elif mode == PROBE and depth > s.script_len:
+            # past the prefix: can this board still become one of the legal plays?
+            goal_best = s.q.goal_best
+            if depth >= goal_best:
+                return depth == goal_best and key in s.q.goal_plays
+            memo = s.memo
+            assert memo is not None
+            memo_key = (key, used, depth, *(s.marked or ()), *(s.frozen or ()))
+            known_answer = memo.get(memo_key)
+            if known_answer is not None:
+                return known_answer
+            if me[BAR]:
+                srcs = [BAR]
+            else:
+                srcs = list(compress(DESCENDING[24], me[24:0:-1]))
+            pairs = None
+            why = False
+            last = depth + 1 == n
+            plain_leaf = inline_leaf = False
+            probe_leaf = depth + 1 == goal_best and not s.steppers
+            noted = {} if probe_leaf and depth == s.script_len + 1 else None
+        else:
+            pairs, srcs, memo_key, noted, known = self._prologue(s, depth, used, head, key)
+            if known >= 0:
+                return known == 1
+            why = depth < s.script_len  # a walked step: remember why it is refused
+            last = depth + 1 == n
+            plain_leaf = inline_leaf = False
+            probe_leaf = mode == PROBE and depth + 1 == s.q.goal_best and not s.steppers
+            if probe_leaf and depth == s.script_len + 1:
+                noted = {}  # a probe notes all the last steps after a step it may be asked about
+        if s.movers:
+            allowed = ALL_SOURCES
+            for c in s.movers:
+                allowed &= c.movable(s)
+            if allowed != ALL_SOURCES:
+                if why:
+                    for p in srcs:
+                        if not allowed >> p & 1:
+                            self._refuse(s, depth, CONSTRAINT, self._script_step(s, p), self._mover_refusing(s, p))
+                srcs = [p for p in srcs if allowed >> p & 1]
+        op = s.op
+        values = s.values
+        path = s.path
+        hitting = self.hitting
+        home_moves = self.home_moves
+        marking = s.marked is not None
+        steppers = s.steppers
+        track = s.track  # constraints read the board: keep ``occupied`` current
+        headed = s.head_limit is not None and head >= s.head_limit  # no more may leave the head
+        two_prune = s.two_prune and depth == 0
+        split_home = s.split_home
+        firsts = s.firsts
+        # a probe already knows some of the steps it is asked about to be live
+        known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
+        occ = s.occupied
+        stop = False
+        new_mark = UNMARKED
+        tried = 0
+        for i in range(n):
+            if used >> i & 1:
+                continue
+            d = values[i]
+            if tried >> d & 1:
+                continue
+            tried |= 1 << d
+            steps_d = STEPS_BY_DIE[d]
+            keys_d = KEY_STEP[d]
+            for p in srcs if pairs is None else [q for q in srcs if (q, d) in pairs]:
+                if p == 24 and headed:
+                    if why:
+                        self._refuse(s, depth, HEAD, steps_d[p][False])
+                    continue
+                t = p - d
+                hit = False
+                if t >= 1:
+                    if skip and p != skip:
+                        # two different values: this result is reached with the other value first
+                        continue
+                    o = op[t]
+                    if o:
+                        if not hitting:
+                            if why:
+                                self._refuse(s, depth, HELD, steps_d[p][False])
+                            continue
+                        if o > 1:
+                            if why:
+                                self._refuse(s, depth, CLOSED, steps_d[p][False])
+                            continue
+                        hit = True
+                    if not far and not home_moves:
+                        if why:
+                            self._refuse(s, depth, HOME_MOVES, steps_d[p][False])
+                        continue
+                else:
+                    # bear-off (RULES.md 3)
+                    if far:
+                        if why:
+                            self._refuse(s, depth, NOT_HOME, steps_d[p][False])
+                        continue
+                    if t < 0:
+                        if self.exact_only:
+                            if why:
+                                self._refuse(s, depth, EXACT, steps_d[p][False])
+                            continue
+                        # only from the highest occupied point (all are home, so
+                        # points above 6 are empty and p + 5 >= 6 covers the rest)
+                        if me[p + 1] or me[p + 2] or me[p + 3] or me[p + 4] or me[p + 5]:
+                            if why:
+                                self._refuse(s, depth, HIGHER, steps_d[p][False])
+                            continue
+                        if self.overshoot_start and _stood_at_or_above(s.start_me, d):
+                            if why:
+                                self._refuse(s, depth, TURN_START, steps_d[p][False])
+                            continue
+                    t = 0
+                step = steps_d[p][hit]
+                nkey = key + keys_d[p][hit]
+                if plain_leaf:
+                    # a leaf that needs no board: record its key without moving
+                    if n >= s.best:
+                        if n > s.best:
+                            s.best = n
+                            s.found = {nkey: (*path, step)}
+                            if firsts is not None:
+                                firsts.clear()
+                        elif nkey not in s.found:
+                            s.found[nkey] = (*path, step)
+                        if firsts is not None:
+                            _note(firsts, path, step, nkey)
+                    continue
+                if known_live is not None and step in known_live:
+                    if step not in s.q.live:
+                        s.q.live.append(step)
+                    continue
+                nfar = far - 1 if p >= 7 and t <= 6 else far
+                if split_home and depth == 3 and far and not nfar:
+                    nkey += TAG_BIT  # the last checker came home on the fourth step
+                if probe_leaf:
+                    # the step ends a play of the goal's length: is it one of its plays?
+                    if nkey in s.q.goal_plays and (depth or not s.q.goal_big or d == values[0]):
+                        if depth == s.script_len:
+                            if step not in s.q.live:
+                                s.q.live.append(step)
+                                s.q.live_keys[step] = nkey
+                        elif noted is not None:
+                            if step not in noted:
+                                noted[step] = nkey
+                        else:
+                            self._remember(s, memo_key, True)
+                            return True
+                    continue
+                kinds = _PLAIN
+                if marking and p <= 24:
+                    marked = s.marked
+                    frozen = s.frozen
+                    assert marked is not None and frozen is not None
+                    unmarked = me[p] - marked[p] - frozen[p]
+                    if marked[p]:
+                        kinds = _BOTH if unmarked > 0 else _MARKED_ONLY
+                    elif unmarked <= 0:
+                        if why:
+                            self._refuse(s, depth, CONSTRAINT, step, self._freezer())
+                        continue
+                nocc = occ
+                if track:
+                    if p <= 24 and me[p] == 1:
+                        nocc ^= 1 << p
+                    if t:
+                        nocc |= 1 << t
+                for mark in kinds:
+                    # apply
+                    me[p] -= 1
+                    if t:
+                        me[t] += 1
+                        if hit:
+                            op[t] = 0
+                            op[BAR] += 1
+                    else:
+                        me[OFF] += 1
+                    if track:
+                        s.occupied = nocc
+                    if marking:
+                        new_mark = self._mark(s, p, t, step, mark)
+                    ok = True
+                    if steppers:
+                        for c in steppers:
+                            if not c.step_ok(s, step, mark):
+                                ok = False
+                                if why:
+                                    self._refuse(s, depth, CONSTRAINT, step, c)
+                                break
+                    if not ok:
+                        pass
+                    elif inline_leaf:
+                        if n >= s.best and (not s.ends or s.end_check(s)):
+                            if n > s.best:
+                                s.best = n
+                                s.found = {nkey: (*path, step)}
+                                if firsts is not None:
+                                    firsts.clear()
+                            elif nkey not in s.found:
+                                s.found[nkey] = (*path, step)
+                            if firsts is not None:
+                                _note(firsts, path, step, nkey)
+                    elif last and mode == GENERATE:
+                        self._leaf(s, n, nkey, step)
+                    else:
+                        # the two-values shortcut: after the smaller value from p,
+                        # only a continuation of this checker or a bear-off is new
+                        nskip = t if two_prune and i and p != BAR and nfar == far else 0
+                        path.append(step)
+                        stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
+                        path.pop()
+                        if stop and mode == PROBE and depth == s.script_len:
+                            if step not in s.q.live:
+                                s.q.live.append(step)
+                            stop = False
+                    # undo
+                    if marking:
+                        self._unmark(s, p, t, mark, new_mark)
+                    me[p] += 1
+                    if t:
+                        me[t] -= 1
+                        if hit:
+                            op[t] = 1
+                            op[BAR] -= 1
+                    else:
+                        me[OFF] -= 1
+                    if track:
+                        s.occupied = occ
+                    if stop:
+                        self._remember(s, memo_key, True)
+                        return True
+        if noted is not None:
+            goal = s.q.goal
+            assert goal is not None
+            asked = (*s.q.script, *path[s.script_len :])
+            goal.nexts[asked] = tuple(noted)
+            for step, nkey in noted.items():
+                goal.wholes[(*asked, step)] = nkey
+            self._remember(s, memo_key, bool(noted))
+            return bool(noted)
+        self._remember(s, memo_key, False)
+        return False
+
+    def _prologue(
+        self, s: SearchState, depth: int, used: int, head: int, key: int
+    ) -> tuple[set[tuple[int, int]] | None, list[int], tuple[int, ...], dict[Step, int] | None, int]:
+        """A node of a walk, probe or count: check it as a candidate, look it up
+        in the probe's memo, and narrow the sources to the script's steps.
+
+        Returns ``(pairs, sources, memo_key, None, known)``; ``known`` is 1 or 0
+        when the node's answer is already known (True or False), -1 otherwise.
+        """
+        me = s.me
+        script_len = s.script_len
+        if s.mode == PROBE:
+            if depth == script_len:
+                s.q.reached = True  # the whole prefix could be played
+            if depth >= s.q.goal_best:  # a legal play of the goal reached, or past it
+                return None, [], (), None, int(depth == s.q.goal_best and key in s.q.goal_plays)
+        elif depth >= script_len and self._leaf(s, depth, key, None):
+            return None, [], (), None, 1
+        scripted = depth < script_len
+        if depth == s.n or me[OFF] == CHECKERS:
+            if scripted:
+                self._refuse(s, depth, NO_DIE if depth == s.n else NO_CHECKER, s.q.script[depth])
+            return None, [], (), None, 0
+        memo = s.memo
+        memo_key: tuple[int, ...] = ()
+        if memo is not None and depth > script_len:
+            memo_key = (key, used, depth, *(s.marked or ()), *(s.frozen or ()))
+            known = memo.get(memo_key)
+            if known is not None:
+                return None, [], (), None, int(known)
+        elif s.seen is not None:
+            seen_key = (key, head, depth, *(s.marked or ()), *(s.frozen or ()))
+            if seen_key in s.seen:
+                return None, [], (), None, 0
+            s.seen.add(seen_key)
+        if me[BAR]:
+            srcs: list[int] = [BAR]
+        else:
+            srcs = list(compress(DESCENDING[24], me[24:0:-1]))
+        # a walk or probe plays the script's steps first: only those are tried
+        pairs: set[tuple[int, int]] | None = None
+        if scripted:
+            if s.q.any_order:
+                pairs = {(st.source, st.die) for st in self._unplayed(s.q.script, s.path)}
+            else:
+                want = s.q.script[depth]
+                if not self._scripted_ok(s, depth, want, used, srcs):
+                    return None, [], (), None, 0
+                pairs = {(want.source, want.die)}
+            wanted = {q for q, _ in pairs}
+            srcs = [p for p in srcs if p in wanted]
+        elif s.mode == PROBE and depth == 0 and s.q.goal_big:
+            pairs = {(p, s.values[0]) for p in srcs}  # 2.4: only the larger value can start a play
+        return pairs, srcs, memo_key, None, -1
+
+    @staticmethod
+    def _remember(s: SearchState, memo_key: tuple[int, ...], answer: bool) -> None:
+        """Keep a probe's answer for a node (nothing outside a probe)."""
+        if memo_key:
+            memo = s.memo
+            assert memo is not None
+            memo[memo_key] = answer
+
+    @staticmethod
+    def _mark(s: SearchState, p: int, t: int, step: Step, mark: int) -> int:
+        """The moved checker's mark after ``step`` (marks follow checkers)."""
+        marked, frozen = s.marked, s.frozen
+        assert marked is not None and frozen is not None
+        new_mark = mark
+        for c in s.markers_on:
+            new_mark = c.mark_after(s, step, new_mark)
+        if mark == MARKED:
+            marked[p] -= 1
+        if t:
+            if new_mark == MARKED:
+                marked[t] += 1
+            elif new_mark == FROZEN:
+                frozen[t] += 1
+        return new_mark
+
+    @staticmethod
+    def _unmark(s: SearchState, p: int, t: int, mark: int, new_mark: int) -> None:
+        marked, frozen = s.marked, s.frozen
+        assert marked is not None and frozen is not None
+        if mark == MARKED:
+            marked[p] += 1
+        if t:
+            if new_mark == MARKED:
+                marked[t] -= 1
+            elif new_mark == FROZEN:
+                frozen[t] -= 1
+
+    def _scripted_ok(self, s: SearchState, depth: int, want: Step, used: int, srcs: list[int]) -> bool:
+        """Whether the walked step ``want`` can even be tried here (its die, point, checker)."""
+        n = s.n
+        p = want.source
+        me = s.me
+        if want.target == 0 and 1 <= p <= 24 and me[p] and (me[BAR] or any(me[7:25])):
+            return self._refuse(s, depth, NOT_HOME, want)  # the real reason of a bear-off
+        if not any(s.values[i] == want.die for i in range(n) if not used >> i & 1):
+            return self._refuse(s, depth, NO_DIE, want)
+        if not 1 <= p <= BAR or (p == BAR and not self.hitting):
+            return self._refuse(s, depth, NO_POINT, want)
+        if p not in srcs:
+            if me[BAR] and p != BAR:
+                return self._refuse(s, depth, BAR_FIRST, want)
+            return self._refuse(s, depth, NO_CHECKER, want)
+        return True
+
+    def _refuse(self, s: SearchState, depth: int, code: int, step: Step, by: Constraint | None = None) -> bool:
+        """Remember why a walked step was refused (the deepest refusal wins). False."""
+        if depth >= s.q.refused_at:
+            s.q.refused_at = depth
+            s.q.refusal = code
+            s.q.refused_step = step
+            s.q.refused_by = by
+        return False
+
+    @staticmethod
+    def _script_step(s: SearchState, point: int) -> Step:
+        for st in s.q.script:
+            if st.source == point:
+                return st
+        return s.q.script[0]
+
+    def _mover_refusing(self, s: SearchState, point: int) -> Constraint | None:
+        for c in s.movers:
+            if not c.movable(s) >> point & 1:
+                return c
+        return None
+
+    def _freezer(self) -> Constraint | None:
+        for c in self.markers:
+            if c.freezes:
+                return c
+        return None
+
+    @staticmethod
+    def _unplayed(script: tuple[Step, ...], path: list[Step]) -> list[Step]:
+        """The script's steps not yet in ``path`` (a multiset difference by source and die)."""
+        rest = list(script)
+        for st in path:
+            for j, want in enumerate(rest):
+                if want.source == st.source and want.die == st.die:
+                    del rest[j]
+                    break
+        return rest
+
+
+def _note(noted: dict[Step, dict[Step | None, int]], path: list[Step], tail: Step | None, key: int) -> None:
+    """Note a candidate of the greatest length by its first two steps."""
+    if path:
+        first = path[0]
+        second = path[1] if len(path) > 1 else tail
+    else:
+        assert tail is not None
+        first, second = tail, None
+    seconds = noted.get(first)
+    if seconds is None:
+        seconds = noted[first] = {}
+    seconds[second] = key
+
+
+def _all_ends_ok(s: SearchState) -> bool:
+    """Every active end-of-play constraint admits the board of ``s``."""
+    for c in s.ends:
+        if not c.end_ok(s):
+            return False
+    return True
+
+
+def _stood_at_or_above(start_me: tuple[int, ...], d: int) -> bool:
+    """RULES.md 3.4 ``turn_start``: a checker stood on point ``d`` or higher at the start."""
+    for q in range(d, 26):
+        if start_me[q]:
+            return True
+    return False
