@@ -608,3 +608,180 @@ def test_rules_must_be_short_family() -> None:
 def test_record_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         import_mat("garbage")
+
+
+# --------------------------------------------------------------------------- matches that start mid-match
+
+# one-row games: a double dropped (needs the cube), a single resigned by either side
+DROPPED = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n  2)  Doubles => 2                Drops\n"
+           "      Wins 1 point\n", W, 1)
+LEFT_WINS = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n      Wins 1 point\n", W, 1)
+RIGHT_WINS = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n" + " " * 34 + "Wins 1 point\n", B, 1)
+
+
+def mid_match_text(length: int, start: tuple[int, int], *games: tuple[str, Player, int], header: str = "") -> str:
+    """A .mat file whose first game starts at ``start``; the score lines follow the results."""
+    lines = [header + f" {length} point match", ""]
+    score = list(start)
+    for number, (body, winner, points) in enumerate(games, 1):
+        left = f"Alice : {score[0]}"
+        lines += [f" Game {number}", f" {left:<31}Bob : {score[1]}", body.rstrip("\n"), ""]
+        score[winner] += points
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("length", "start", "games", "crawford_games", "score"),
+    [
+        # the tracker's example: Alice leads 1-0 in a 7-point match
+        (7, (1, 0), [DROPPED, RIGHT_WINS], [False, False], (2, 1)),
+        (7, (0, 5), [DROPPED, DROPPED], [False, False], (2, 5)),
+        # Alice's single takes her to 6 points: the Crawford game is next, then doubling again
+        (7, (5, 3), [LEFT_WINS, RIGHT_WINS, DROPPED], [False, True, False], (7, 4)),
+        (7, (2, 5), [RIGHT_WINS, LEFT_WINS, RIGHT_WINS], [False, True, False], (3, 7)),
+        # one player needs one point: gnubg reads the first game as the Crawford game
+        (7, (6, 3), [RIGHT_WINS, DROPPED], [True, False], (7, 4)),
+        (7, (3, 6), [LEFT_WINS, RIGHT_WINS], [True, False], (4, 7)),
+        # ... unless it doubles: then the Crawford game was before the file starts
+        (7, (6, 3), [DROPPED], [False], (7, 3)),
+        # both need one point: double match point, no Crawford game
+        (7, (6, 6), [DROPPED], [False], (7, 6)),
+        # a money session that starts at 3-2
+        (0, (3, 2), [DROPPED, RIGHT_WINS], [False, False], (4, 3)),
+    ],
+)
+def test_match_that_starts_mid_match(
+    length: int,
+    start: tuple[int, int],
+    games: list[tuple[str, Player, int]],
+    crawford_games: list[bool],
+    score: tuple[int, int],
+) -> None:
+    text = mid_match_text(length, start, *games)
+    match = import_mat(text)
+    assert match.length == length
+    assert [game.crawford for game in match.games] == crawford_games
+    assert match.score == score
+    assert match.is_over() == (length > 0 and max(score) >= length)
+    # a later Crawford game has no cube: the same file with a double there is refused
+    for number, crawford in enumerate(crawford_games, 1):
+        if crawford and number > 1:
+            doubled = mid_match_text(length, start, *games[: number - 1], DROPPED)
+            with pytest.raises(RecordError, match="Crawford"):
+                import_mat(doubled)
+    # written back with its starting score, it reads back as the same match
+    again_text = export_mat(match, ("Alice", "Bob"))
+    assert f" Game 1\n {'Alice : ' + str(start[0]):<31}Bob : {start[1]}\n" in again_text
+    again = import_mat(again_text)
+    assert_same_match(match, again)
+    assert export_mat(again, ("Alice", "Bob")) == again_text
+
+
+def test_mid_match_without_the_crawford_rule() -> None:
+    text = mid_match_text(7, (6, 3), DROPPED, header='; [Crawford "Off"]\n')
+    match = import_mat(text)
+    assert not match.crawford and not match.games[0].crawford and match.score == (7, 3)
+    assert_same_match(match, import_mat(export_mat(match)))
+
+
+def test_mid_match_later_score_lines_are_still_checked() -> None:
+    text = mid_match_text(7, (1, 0), DROPPED, RIGHT_WINS)
+    wrong = text.replace(" Alice : 2                      Bob : 0", " Alice : 1                      Bob : 0")
+    assert wrong != text
+    raises_at(wrong, 10, "the score line says 1-0, but the games before give 2-0")
+    # the first score line is where the match starts, but it cannot be past its end
+    raises_at(mid_match_text(7, (7, 0), DROPPED), 4, "score line says 7-0", "to 7 points")
+    raises_at(mid_match_text(7, (2, 9), DROPPED), 4, "score line says 2-9")
+
+
+def _suffix(text: str, skip: int) -> str:
+    """The file of a match without its first ``skip`` games (the games renumbered)."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if re.fullmatch(r" Game \d+", line)]
+    out = lines[: starts[0]]
+    for line in lines[starts[skip]:]:
+        number = re.fullmatch(r" Game (\d+)", line)
+        out.append(f" Game {int(number.group(1)) - skip}" if number else line)
+    return "\n".join(out)
+
+
+# (seed, double probability) of 9-point bot matches whose later games start at
+# 8-away scores: the Crawford game, and post-Crawford games with and without a double
+MID_MATCH_SEEDS = [(26, 0.0), (44, 0.0), (53, 0.3)]
+
+
+def _mid_match_cases() -> list[tuple[nardy.Match, int, str]]:
+    cases = []
+    for seed, double_p in MID_MATCH_SEEDS:
+        match = bot_match(9, seed, double_p=double_p)
+        text = export_mat(match, ("Alice", "Bob"))
+        cases += [(match, skip, _suffix(text, skip)) for skip in range(1, len(match.games))]
+    return cases
+
+
+def start_score(match: nardy.Match) -> tuple[int, int]:
+    """The score before the match's first game."""
+    score = list(match.score)
+    for result in match.results():
+        assert result.winner is not None
+        score[result.winner] -= result.points
+    return score[0], score[1]
+
+
+def test_the_rest_of_a_match_reads_as_the_same_games() -> None:
+    kinds = set()
+    for match, skip, text in _mid_match_cases():
+        again = import_mat(text)
+        games = match.games[skip:]
+        assert [g.history for g in again.games] == [g.history for g in games]
+        assert again.score == match.score and again.winner == match.winner
+        first = games[0]
+        needs_one = [points == match.length - 1 for points in start_score(again)]
+        doubled = any(isinstance(e, CubeEvent) for e in first.history)
+        if needs_one[0] != needs_one[1] and not first.crawford and not doubled:
+            # nothing in the file says that the Crawford game is over: read as gnubg does
+            assert again.games[0].crawford
+            kinds.add("post-Crawford, no cube")
+        else:
+            assert [g.crawford for g in again.games] == [g.crawford for g in games]
+            if first.crawford:
+                kinds.add("Crawford")
+            elif needs_one[0] != needs_one[1]:
+                kinds.add("post-Crawford, doubled")
+        assert export_mat(again, ("Alice", "Bob")) == text
+    assert kinds == {"Crawford", "post-Crawford, no cube", "post-Crawford, doubled"}
+
+
+@pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")
+def test_mid_match_files_cross_check_with_gnubg(tmp_path: Path) -> None:
+    cases = _mid_match_cases()
+    args: list[str] = []
+    for i, (_, _, text) in enumerate(cases):
+        src = tmp_path / f"mid{i}.mat"
+        src.write_text(text)
+        args += [str(src), str(tmp_path / f"gnubg{i}.mat")]
+    done = subprocess.run(
+        [sys.executable, "-c", _GNUBG_SCRIPT, *args],
+        capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )
+    if done.returncode != 0 or "@@JSON@@" not in done.stdout:
+        pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
+    views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
+    differ = 0
+    for (_, _, text), view in zip(cases, views):
+        match = import_mat(text)
+        assert len(view["games"]) == len(match.games)
+        score = list(start_score(match))
+        for game, gv in zip(match.games, view["games"]):
+            info = gv["info"]
+            assert (info["score-X"], info["score-O"]) == tuple(score)
+            doubled = any(isinstance(e, CubeEvent) for e in game.history)
+            if info.get("crawford", False) != game.crawford:
+                # gnubg marks the first game at 8-away as the Crawford game even
+                # when it doubles; nardy reads that game as post-Crawford
+                assert game is match.games[0] and doubled and not game.crawford
+                differ += 1
+            result = game.result()
+            assert result is not None and result.winner is not None
+            score[result.winner] += result.points
+    assert differ >= 1
