@@ -861,7 +861,7 @@ DAMAGE = [
     ),
     (
         "a line that is not a move",
-        damaged("  5)  Doubles => 2                Takes\n", "  5)  Doubles => 2                Takes\n  coffee break\n"),
+        damaged("Takes\n  6) 42", "Takes\n  coffee break\n  6) 42"),
         20, "cannot read 'coffee': expected a roll like '52:', or a cube action",
         "the rest of Game 2 is skipped; its 'Wins' line (line 22) ends it",
     ),
