@@ -814,20 +814,20 @@ class _Replay:
                 else:
                     self.apply(game, entry)
             except _Stop as stop:
-                self.damaged(stop.line, stop.message, entries[index + 1 :])
+                self.damaged(game, stop.line, stop.message, entries[index + 1 :])
             except RecordError:
                 raise
             except NardyError as exc:
-                self.damaged(entry.line, str(exc), entries[index + 1 :])
+                self.damaged(game, entry.line, str(exc), entries[index + 1 :])
         return game
 
-    def damaged(self, line: int, message: str, after: list[_Entry]) -> None:
+    def damaged(self, game: Game, line: int, message: str, after: list[_Entry]) -> None:
         """An entry the replay cannot take: an error, or (lenient) the game stops there."""
         if not self.notes.lenient:
             raise RecordError(f"line {line}: {message}") from None
         rest = f"the rest of Game {self.text.number} is skipped"
         wins = next((entry for entry in after if entry.kind == "wins"), None)
-        if wins is not None and self.won is None:
+        if wins is not None and self.won is None and not game.is_over():
             rest += f"; its 'Wins' line (line {wins.line}) ends it"
         self.notes.problem(line, message, rest)
         self.cut = True
