@@ -8,6 +8,7 @@ import random
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import nardy
 from nardy import Player
 from nardy.agents import RandomAgent
 from nardy.game import CubeEvent, PlayEvent, ResignEvent, RollEvent
-from nardy.matfile import MatFile, export_mat, import_mat, read_mat
+from nardy.matfile import MatFile, MatRepairWarning, export_mat, import_mat, read_mat
 from nardy.records import RecordError
 
 DATA = Path(__file__).parent / "data"
@@ -608,3 +609,437 @@ def test_rules_must_be_short_family() -> None:
 def test_record_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         import_mat("garbage")
+
+
+# --------------------------------------------------------------------------- matches that start mid-match
+
+# one-row games: a double dropped (needs the cube), a single resigned by either side
+DROPPED = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n  2)  Doubles => 2                Drops\n"
+           "      Wins 1 point\n", W, 1)
+LEFT_WINS = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n      Wins 1 point\n", W, 1)
+RIGHT_WINS = ("  1) 31: 8/5 6/5                 64: 24/18 18/14\n" + " " * 34 + "Wins 1 point\n", B, 1)
+
+
+def mid_match_text(length: int, start: tuple[int, int], *games: tuple[str, Player, int], header: str = "") -> str:
+    """A .mat file whose first game starts at ``start``; the score lines follow the results."""
+    lines = [header + f" {length} point match", ""]
+    score = list(start)
+    for number, (body, winner, points) in enumerate(games, 1):
+        left = f"Alice : {score[0]}"
+        lines += [f" Game {number}", f" {left:<31}Bob : {score[1]}", body.rstrip("\n"), ""]
+        score[winner] += points
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("length", "start", "games", "crawford_games", "score"),
+    [
+        # the tracker's example: Alice leads 1-0 in a 7-point match
+        (7, (1, 0), [DROPPED, RIGHT_WINS], [False, False], (2, 1)),
+        (7, (0, 5), [DROPPED, DROPPED], [False, False], (2, 5)),
+        # Alice's single takes her to 6 points: the Crawford game is next, then doubling again
+        (7, (5, 3), [LEFT_WINS, RIGHT_WINS, DROPPED], [False, True, False], (7, 4)),
+        (7, (2, 5), [RIGHT_WINS, LEFT_WINS, RIGHT_WINS], [False, True, False], (3, 7)),
+        # one player needs one point: gnubg reads the first game as the Crawford game
+        (7, (6, 3), [RIGHT_WINS, DROPPED], [True, False], (7, 4)),
+        (7, (3, 6), [LEFT_WINS, RIGHT_WINS], [True, False], (4, 7)),
+        # ... unless it doubles: then the Crawford game was before the file starts
+        (7, (6, 3), [DROPPED], [False], (7, 3)),
+        # both need one point: double match point, no Crawford game
+        (7, (6, 6), [DROPPED], [False], (7, 6)),
+        # a money session that starts at 3-2
+        (0, (3, 2), [DROPPED, RIGHT_WINS], [False, False], (4, 3)),
+    ],
+)
+def test_match_that_starts_mid_match(
+    length: int,
+    start: tuple[int, int],
+    games: list[tuple[str, Player, int]],
+    crawford_games: list[bool],
+    score: tuple[int, int],
+) -> None:
+    text = mid_match_text(length, start, *games)
+    match = import_mat(text)
+    assert match.length == length
+    assert [game.crawford for game in match.games] == crawford_games
+    assert match.score == score
+    assert match.is_over() == (length > 0 and max(score) >= length)
+    # a later Crawford game has no cube: the same file with a double there is refused
+    for number, crawford in enumerate(crawford_games, 1):
+        if crawford and number > 1:
+            doubled = mid_match_text(length, start, *games[: number - 1], DROPPED)
+            with pytest.raises(RecordError, match="Crawford"):
+                import_mat(doubled)
+    # written back with its starting score, it reads back as the same match
+    again_text = export_mat(match, ("Alice", "Bob"))
+    assert f" Game 1\n {'Alice : ' + str(start[0]):<31}Bob : {start[1]}\n" in again_text
+    again = import_mat(again_text)
+    assert_same_match(match, again)
+    assert export_mat(again, ("Alice", "Bob")) == again_text
+
+
+def test_mid_match_without_the_crawford_rule() -> None:
+    text = mid_match_text(7, (6, 3), DROPPED, header='; [Crawford "Off"]\n')
+    match = import_mat(text)
+    assert not match.crawford and not match.games[0].crawford and match.score == (7, 3)
+    assert_same_match(match, import_mat(export_mat(match)))
+
+
+def test_mid_match_later_score_lines_are_still_checked() -> None:
+    text = mid_match_text(7, (1, 0), DROPPED, RIGHT_WINS)
+    wrong = text.replace(" Alice : 2                      Bob : 0", " Alice : 1                      Bob : 0")
+    assert wrong != text
+    raises_at(wrong, 10, "the score line says 1-0, but the games before give 2-0")
+    # the first score line is where the match starts, but it cannot be past its end
+    raises_at(mid_match_text(7, (7, 0), DROPPED), 4, "score line says 7-0", "to 7 points")
+    raises_at(mid_match_text(7, (2, 9), DROPPED), 4, "score line says 2-9")
+
+
+def _suffix(text: str, skip: int) -> str:
+    """The file of a match without its first ``skip`` games (the games renumbered)."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if re.fullmatch(r" Game \d+", line)]
+    out = lines[: starts[0]]
+    for line in lines[starts[skip]:]:
+        number = re.fullmatch(r" Game (\d+)", line)
+        out.append(f" Game {int(number.group(1)) - skip}" if number else line)
+    return "\n".join(out)
+
+
+# (seed, double probability) of 9-point bot matches whose later games start at
+# 8-away scores: the Crawford game, and post-Crawford games with and without a double
+MID_MATCH_SEEDS = [(26, 0.0), (44, 0.0), (53, 0.3)]
+
+
+def _mid_match_cases() -> list[tuple[nardy.Match, int, str]]:
+    cases = []
+    for seed, double_p in MID_MATCH_SEEDS:
+        match = bot_match(9, seed, double_p=double_p)
+        text = export_mat(match, ("Alice", "Bob"))
+        cases += [(match, skip, _suffix(text, skip)) for skip in range(1, len(match.games))]
+    return cases
+
+
+def start_score(match: nardy.Match) -> tuple[int, int]:
+    """The score before the match's first game."""
+    score = list(match.score)
+    for result in match.results():
+        assert result.winner is not None
+        score[result.winner] -= result.points
+    return score[0], score[1]
+
+
+def test_the_rest_of_a_match_reads_as_the_same_games() -> None:
+    kinds = set()
+    for match, skip, text in _mid_match_cases():
+        again = import_mat(text)
+        games = match.games[skip:]
+        assert [g.history for g in again.games] == [g.history for g in games]
+        assert again.score == match.score and again.winner == match.winner
+        first = games[0]
+        needs_one = [points == match.length - 1 for points in start_score(again)]
+        doubled = any(isinstance(e, CubeEvent) for e in first.history)
+        if needs_one[0] != needs_one[1] and not first.crawford and not doubled:
+            # nothing in the file says that the Crawford game is over: read as gnubg does
+            assert again.games[0].crawford
+            kinds.add("post-Crawford, no cube")
+        else:
+            assert [g.crawford for g in again.games] == [g.crawford for g in games]
+            if first.crawford:
+                kinds.add("Crawford")
+            elif needs_one[0] != needs_one[1]:
+                kinds.add("post-Crawford, doubled")
+        assert export_mat(again, ("Alice", "Bob")) == text
+    assert kinds == {"Crawford", "post-Crawford, no cube", "post-Crawford, doubled"}
+
+
+@pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")
+def test_mid_match_files_cross_check_with_gnubg(tmp_path: Path) -> None:
+    cases = _mid_match_cases()
+    args: list[str] = []
+    for i, (_, _, text) in enumerate(cases):
+        src = tmp_path / f"mid{i}.mat"
+        src.write_text(text)
+        args += [str(src), str(tmp_path / f"gnubg{i}.mat")]
+    done = subprocess.run(
+        [sys.executable, "-c", _GNUBG_SCRIPT, *args],
+        capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )
+    if done.returncode != 0 or "@@JSON@@" not in done.stdout:
+        pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
+    views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
+    differ = 0
+    for (_, _, text), view in zip(cases, views):
+        match = import_mat(text)
+        assert len(view["games"]) == len(match.games)
+        score = list(start_score(match))
+        for game, gv in zip(match.games, view["games"]):
+            info = gv["info"]
+            assert (info["score-X"], info["score-O"]) == tuple(score)
+            doubled = any(isinstance(e, CubeEvent) for e in game.history)
+            if info.get("crawford", False) != game.crawford:
+                # gnubg marks the first game at 8-away as the Crawford game even
+                # when it doubles; nardy reads that game as post-Crawford
+                assert game is match.games[0] and doubled and not game.crawford
+                differ += 1
+            result = game.result()
+            assert result is not None and result.winner is not None
+            score[result.winner] += result.points
+    assert differ >= 1
+
+
+# --------------------------------------------------------------------------- damaged files, lenient reading
+
+
+def line_no(text: str, fragment: str) -> int:
+    """The number of the first line of ``text`` that holds ``fragment``."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if fragment in line:
+            return number
+    raise AssertionError(f"{fragment!r} not in the text")
+
+
+def read_leniently(text: str, rules: nardy.RuleSet | None = None) -> tuple[MatFile, list[str]]:
+    """The lenient reading of ``text`` and the messages of its warnings, each
+    checked: a MatRepairWarning pointing at the caller, starting with its line."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mat = read_mat(text, rules, lenient=True)
+    messages = [str(w.message) for w in caught]
+    for w in caught:
+        assert w.category is MatRepairWarning
+        assert w.filename == __file__  # reported where read_mat was called
+        assert re.match(r"^line \d+: ", str(w.message))
+    assert list(mat.repairs) == messages
+    # what a lenient reading makes is a legal match: written out, the strict reader takes it back
+    assert_same_match(mat.match, import_mat(export_mat(mat.match, mat.names), rules))
+    return mat, messages
+
+
+def damaged(old: str, new: str, text: str = HAND_MATCH) -> str:
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+# (name, damaged file, the line, what the error says, what the repair says)
+DAMAGE = [
+    (
+        "wins more than the drop gives",
+        damaged("      Wins 1 point\n", "      Wins 100 points\n"),
+        11, "the file says Alice (left) wins 100 points, but replaying gives Alice (left) wins 1 point",
+        "the replayed result stands",
+    ),
+    (
+        "wins more than any resignation",
+        damaged("Wins 2 points and the match", "Wins 100 points and the match"),
+        21, "Alice (left) cannot win 100 points by a resignation with the cube at 2",
+        "read as a resignation of a backgammon (6 points)",
+    ),
+    (
+        "a roll whose moves were not written",
+        damaged("  3) 31: 14/13 6/3 ", "  3) 31:           "),
+        17, "Alice (left) rolled 31 at line 17 but no play is given",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
+    ),
+    (
+        "Snowie's illegal play",
+        damaged("55: bar/20 13/8 13/8 8/3*", "55: Illegal play (Snowie)"),
+        18, "Snowie's 'Illegal play' records are not supported",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
+    ),
+    (
+        "an illegal play",
+        damaged("bar/22* 24/20", "24/20 24/21"),
+        17, "Bob (right) cannot play '24/20 24/21' with 43",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
+    ),
+    (
+        "an unreadable roll",
+        damaged("  2) 64: 24/18 18/14*", "  2) 6x: 24/18 18/14*"),
+        16, "cannot read '6x:'",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
+    ),
+    (
+        "a line that is not a move",
+        damaged("Takes\n  6) 42", "Takes\n  coffee break\n  6) 42"),
+        20, "cannot read 'coffee': expected a roll like '52:', or a cube action",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 22) ends it",
+    ),
+    (
+        "a cube action out of turn",
+        damaged("  5)  Doubles => 2                Takes", "  5)  Takes"),
+        19, "Alice (left) cannot take: no double has been offered",
+        "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
+    ),
+    (
+        "the wrong cube value",
+        damaged("  5)  Doubles => 2", "  5)  Doubles => 4"),
+        19, "the file says 'Doubles => 4', but the cube goes to 2",
+        "the cube goes to 2",
+    ),
+    (
+        "a game without a result",
+        damaged("  2)  Doubles => 2                Drops\n      Wins 1 point\n", ""),
+        11, "Game 1 is not finished, but Game 2 follows",
+        "its score line gives Alice (left) 1 point: Game 1 ends with a resignation by Bob (right)",
+    ),
+    (
+        "a game numbered out of sequence",
+        damaged(" Game 2\n", " Game 5\n"),
+        13, "expected Game 2, got Game 5",
+        "read as Game 2",
+    ),
+    (
+        "a move numbered out of sequence",
+        damaged("  3) 31: 14/13", "  7) 31: 14/13"),
+        17, "expected move number 3, got 7)",
+        "the lines are read in the file's order",
+    ),
+    (
+        "a wrong score line",
+        damaged(" Alice : 1                      Bob : 0", " Alice : 0                      Bob : 1"),
+        14, "the score line says 0-1, but the games before give 1-0",
+        "the score 1-0 stands",
+    ),
+    (
+        "other names",
+        damaged(" Alice : 1                      Bob : 0", " Alice : 1                      Rob : 0"),
+        14, "the players are 'Alice' and 'Rob', but Game 1 has 'Alice' and 'Bob'",
+        "the names of Game 1 are kept",
+    ),
+    (
+        "'and the match' too early",
+        damaged("      Wins 1 point\n", "      Wins 1 point and the match\n"),
+        11, "'and the match', but the match is not over",
+        "the words are ignored",
+    ),
+    (
+        "a move after the end",
+        damaged("      Wins 1 point\n", "      Wins 1 point\n  3) 52: 13/8 13/11\n"),
+        12, "the game already ended at line 11",
+        "the rest of Game 1 is skipped",
+    ),
+    (
+        "a game after the end of the match",
+        HAND_MATCH + "\n Game 3\n Alice : 3                      Bob : 0\n  1) 31: 8/5 6/5\n",
+        23, "the match is already over (3-0)",
+        "Game 3 and the games after it are dropped",
+    ),
+    (
+        "a game that cannot start",
+        damaged("  1)                             52: 13/8 13/11", "  1)                             52 13/8 13/11"),
+        15, "cannot read '52'",
+        "Game 2 is dropped",
+    ),
+    (
+        "a line before the header",
+        "hello\n" + HAND_MATCH,
+        1, "expected the header ' N point match'",
+        "the line is skipped",
+    ),
+    (
+        "a missing score line",
+        damaged(" Alice : 1                      Bob : 0\n", ""),
+        14, "expected the players and the score",
+        "Game 2 is read without a score line",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "error", "repair"), [d[1:] for d in DAMAGE], ids=[d[0] for d in DAMAGE])
+def test_damaged_file_strict_and_lenient(text: str, line: int, error: str, repair: str) -> None:
+    raises_at(text, line, error)
+    mat, messages = read_leniently(text)
+    assert messages, "a lenient reading of a damaged file warns"
+    assert messages[0] == f"line {line}: {str(raises_at(text, line))[len(f'line {line}: '):]}; {repair}"
+    assert messages[0].endswith(repair) and error in messages[0]
+
+
+def test_lenient_reading_of_a_sound_file_changes_nothing() -> None:
+    for text in (HAND_MATCH, HAND_MONEY, export_mat(bot_match(7, 3)), export_mat(bot_match(5, 8, resign_p=0.05))):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # no warning at all
+            mat = read_mat(text, lenient=True)
+        assert mat.repairs == ()
+        assert_same_match(mat.match, import_mat(text))
+
+
+def test_lenient_results_of_damaged_files() -> None:
+    # an impossible 'Wins' after a drop: the drop's point
+    mat, _ = read_leniently(damaged("      Wins 1 point\n", "      Wins 100 points\n"))
+    assert mat.match.games[0].result() == nardy.Result(W, 1, "drop", "drop", 1)
+    assert mat.match.score == (3, 0) and mat.match.winner == W
+    # an impossible resignation at a 2-cube: a backgammon, as gnubg reads it
+    mat, _ = read_leniently(damaged("Wins 2 points and the match", "Wins 5 points"))
+    assert mat.match.games[1].result() == nardy.Result(W, 6, "koks", "resign", 2)
+    mat, _ = read_leniently(damaged("Wins 2 points and the match", "Wins 0 points"))
+    assert mat.match.games[1].result() == nardy.Result(W, 2, "oin", "resign", 2)
+    # a roll without its moves: the game stops at the roll, the 'Wins' line
+    # (2 points at a 1-cube: a gammon) ends it
+    mat, messages = read_leniently(damaged("  3) 31: 14/13 6/3 ", "  3) 31:           "))
+    second = mat.match.games[1]
+    assert second.history[-2:] == (RollEvent(W, (3, 1)), ResignEvent(B, 2))
+    assert second.result() == nardy.Result(W, 2, "mars", "resign", 1)
+    assert len(messages) == 1 and mat.match.score == (3, 0)
+    # an illegal play: everything before it is kept, the roll stays unplayed
+    mat, _ = read_leniently(damaged("bar/22* 24/20", "24/20 24/21"))
+    second = mat.match.games[1]
+    assert second.history[-2:] == (RollEvent(B, (4, 3)), ResignEvent(B, 2))
+    assert sum(isinstance(e, PlayEvent) for e in second.history) == 4  # the dance included
+    # a game without its result: the next score line says Alice won a point
+    mat, _ = read_leniently(damaged("  2)  Doubles => 2                Drops\n      Wins 1 point\n", ""))
+    assert mat.match.games[0].result() == nardy.Result(W, 1, "oin", "resign", 1)
+    assert mat.match.score == (3, 0)
+    # ... or does not say it: the import stops at that game
+    text = damaged("  2)  Doubles => 2                Drops\n      Wins 1 point\n", "").replace(
+        " Alice : 1                      Bob : 0", " Alice : 0                      Bob : 0"
+    )
+    raises_at(text, 11, "Game 1 is not finished, but Game 2 follows")
+    mat, messages = read_leniently(text)
+    assert len(mat.match.games) == 1 and mat.match.game.result() is None
+    assert messages == [
+        "line 11: Game 1 is not finished, but Game 2 follows; the match stops there: "
+        "Game 1 is kept unfinished and the rest of the file is dropped"
+    ]
+    # a game after the end of the match, a game that cannot start: dropped
+    mat, _ = read_leniently(HAND_MATCH + "\n Game 3\n Alice : 3                      Bob : 0\n  1) 31: 8/5 6/5\n")
+    assert len(mat.match.games) == 2 and mat.match.score == (3, 0)
+    mat, messages = read_leniently(damaged("52: 13/8 13/11", "52 13/8 13/11"))
+    assert len(mat.match.games) == 1 and mat.match.score == (1, 0) and not mat.match.is_over()
+
+
+def test_lenient_reading_reports_every_repair_in_line_order() -> None:
+    text = damaged(" Game 2\n", " Game 7\n")
+    text = damaged("      Wins 1 point\n", "      Wins 9 points\n", text)
+    text = damaged("  3) 31: 14/13", "  9) 31: 14/13", text)
+    text = damaged("bar/22* 24/20", "bar/22* 24/22", text)
+    text = damaged("Wins 2 points and the match", "Wins 7 points and the match", text)
+    _, messages = read_leniently(text)
+    assert [m.split(":")[0] for m in messages] == ["line 11", "line 13", "line 17", "line 17", "line 21"]
+    assert "wins 9 points, but replaying gives Alice (left) wins 1 point" in messages[0]
+    assert "read as Game 2" in messages[1]
+    assert "expected move number 3, got 9)" in messages[2] and "cannot play 'bar/22* 24/22'" in messages[3]
+    assert "cannot win 7 points by a resignation with the cube at 1" in messages[4]
+    assert messages[4].endswith("read as a resignation of a backgammon (3 points)")
+
+
+def test_what_a_lenient_reading_cannot_repair() -> None:
+    for text, fragment in [
+        ("; only comments\n", "no ' N point match' header"),
+        (" -3 point match\n Game 1\n", "negative"),
+        (" 3 point match\n\n", "no games"),
+        (mid_match_text(7, (7, 0), DROPPED), "would be over already"),
+        ('; [Variation "NackGammon"]\n' + HAND_MATCH, "variation"),
+        (" 3 point match\n; Set Pos=xxx\n Game 1\n", "Set Pos"),
+        (damaged("  1) 31: 8/5 6/5 ", "  1) 33: 8/5 6/5 ", HAND_MATCH.split(" Game 2")[0]), "no game of the file"),
+    ]:
+        with pytest.raises(RecordError, match=re.escape(fragment)):
+            read_mat(text, lenient=True)
+
+
+def test_import_mat_warns_too() -> None:
+    text = damaged("      Wins 1 point\n", "      Wins 100 points\n")
+    with pytest.warns(MatRepairWarning, match=r"^line 11: .* the replayed result stands$") as record:
+        match = import_mat(text, lenient=True)
+    assert record[0].filename == __file__
+    assert match.score == (3, 0)

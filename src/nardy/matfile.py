@@ -55,7 +55,56 @@ column, so ``52:`` in the right column becomes ``Game(rules, opening=(2, 5))``.
 
 Importing replays every game through the rules: each play is checked, and the
 first illegal or unreadable entry is reported as a :class:`nardy.records.RecordError`
-with its line number. The score lines are checked against the replayed results.
+with its line number (a message repeats at most 60 characters of the file;
+numbers of more than 9 digits are refused). Nothing else escapes the reader.
+
+**Matches that start mid-match.** The first game's score line is where the
+match starts (``Alice : 1   Bob : 0`` in a 7-point match: Alice leads 1-0), as
+gnubg imports such files; every later score line is checked against the
+replayed results. When exactly one player needs one point at the start, the
+first game is the Crawford game, as gnubg reads it, unless it doubles: then
+the Crawford game was played before the file starts (gnubg keeps the doubles
+of such a game, but marks it as the Crawford game). Either way no later game is
+the Crawford game. Writing a match that started mid-match writes its starting
+score, so the file reads back as the same match.
+
+**Damaged files.** By default the first problem is an error.
+``read_mat(text, lenient=True)`` (or ``import_mat``) imports what can be
+imported and issues one :class:`MatRepairWarning` per repair (the message
+starts with ``line N:``), also listed in :attr:`MatFile.repairs`. Repairs
+only drop or reinterpret what the file says; they never invent a play:
+
+* A line that cannot be read outside the games (before the header, before
+  ``Game 1``) is skipped. Game and move numbers out of sequence are read in the
+  file's order. A later game with other names keeps Game 1's names.
+* An entry that cannot be read (a roll like ``74:``, an unknown word, a
+  ``; Set Pos=`` line) or not replayed (an illegal or unreadable play,
+  Snowie's ``Illegal play``, a roll whose moves were not written followed by
+  more entries, a cube action out of turn or not allowed) **stops its game
+  there** (gnubg stops the whole import there): the rest of the game is
+  skipped, except its ``Wins`` line, which ends the game as a resignation by
+  the other player, as for any game that ends without a bear-off or a drop.
+  What was replayed before the damaged entry is kept (a roll whose play is
+  lost stays rolled and unplayed).
+* ``Wins N`` that disagrees with a bear-off or a drop: the replayed result
+  stands. ``Wins N`` that no resignation can be worth at that cube (``Wins 100
+  points`` at a 2-cube): read as gnubg does, a single game if ``N`` is at most
+  the cube, a gammon if at most twice the cube, otherwise a backgammon. A
+  ``Doubles => N`` or ``Beavers => N`` with the wrong value: the cube takes
+  its legal value. ``and the match`` before the match is over is ignored.
+* A game with no result followed by another game ends as a resignation when
+  the next score line says who won it (exactly one player gained points);
+  otherwise the import stops there, that game kept unfinished as the match's
+  last. A later score line that disagrees with the replayed results: the
+  replayed score stands.
+* A game that cannot start (no moves, or a first entry that is not an opening
+  roll) is dropped, and so are the games after the end of the match (gnubg
+  ignores them too).
+
+Still errors, lenient or not: no ``N point match`` header, a negative or
+too large match length, a first score line at which the match is already over,
+an unsupported ``Variation``, a set-up position before the first game, and a
+file in which no game can be read.
 
 What the format cannot hold: a game started from a set-up position, the
 one-die opening roll of rulesets that re-roll after it (``opening_roll="reroll"``:
@@ -82,6 +131,7 @@ True
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
@@ -96,7 +146,7 @@ from nardy.records import RecordError
 from nardy.rules import ruleset
 from nardy.rules.base import RuleSet
 
-__all__ = ["MatFile", "export_mat", "import_mat", "read_mat"]
+__all__ = ["MatFile", "MatRepairWarning", "export_mat", "import_mat", "read_mat"]
 
 #: gnubg's layout: ``"%3d) %-27s "`` puts the right column at column 33
 _LEFT_WIDTH: Final = 27
@@ -115,12 +165,19 @@ _COLUMN = {Player.WHITE: "left", Player.BLACK: "right"}
 class MatFile:
     """What :func:`read_mat` found: the replayed match, the players' names (left,
     right: White, Black), the header tags (``; [Key "Value"]``) and the other
-    header comment lines."""
+    header comment lines, and what a lenient reading repaired."""
 
     match: Match
     names: tuple[str, str]
     tags: Mapping[str, str]
     comments: tuple[str, ...]
+    #: what a lenient reading repaired, one message per repair (as warned)
+    repairs: tuple[str, ...] = ()
+
+
+class MatRepairWarning(UserWarning):
+    """A repair made by a lenient reading (``read_mat(text, lenient=True)``): the
+    message starts with the line number and says what was wrong and what was done."""
 
 
 # --------------------------------------------------------------------------- export
@@ -239,6 +296,18 @@ def _check_name(name: object) -> str:
     return name
 
 
+def _start_score(match: Match) -> tuple[int, int]:
+    """The score before a match's first game (not 0-0 for a match read from a
+    file that starts mid-match)."""
+    white, black = match.score
+    for result in match.results():
+        if result.winner == Player.WHITE:
+            white -= result.points
+        elif result.winner == Player.BLACK:
+            black -= result.points
+    return white, black
+
+
 def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
@@ -262,11 +331,13 @@ def export_mat(
         length = match.length
         crawford: bool | None = match.crawford if length > 0 else None
         rules = match.rules
+        white, black = _start_score(match)
     elif isinstance(match, Game):
         games = [match]
         length = 0
         crawford = None
         rules = match.rules
+        white = black = 0
     else:
         raise RecordError(f"only a Match or a Game can be written as .mat, not {type(match).__name__}")
     _check_short(rules)
@@ -284,7 +355,6 @@ def export_mat(
     if lines:
         lines.append("")
     lines += [f" {length} point match", ""]
-    white = black = 0
     for number, game in enumerate(games, 1):
         if game.start != rules.initial_position():
             raise RecordError(f"game {number} starts from a set-up position, which .mat files cannot record")
@@ -313,7 +383,7 @@ def export_mat(
 # --------------------------------------------------------------------------- reading
 
 
-_Kind = Literal["roll", "double", "beaver", "take", "drop", "wins"]
+_Kind = Literal["roll", "double", "beaver", "take", "drop", "wins", "bad"]
 
 
 @attrs.frozen
@@ -322,7 +392,7 @@ class _Entry:
     player: Player
     kind: _Kind
     dice: tuple[int, int] = (0, 0)
-    text: str = ""  # the moves of a roll
+    text: str = ""  # the moves of a roll; for "bad", why the entry cannot be read
     value: int = 0  # the cube offered, or the points won
     and_match: bool = False
 
@@ -331,17 +401,34 @@ class _Entry:
 class _GameText:
     line: int  # of the "Game K" line
     number: int
-    score_line: int = 0
-    names: tuple[str, str] = ("", "")
-    score: tuple[int, int] = (0, 0)
+    score_line: int = 0  # 0: none
+    names: tuple[str, str] | None = None
+    score: tuple[int, int] | None = None
     entries: list[_Entry] = attrs.Factory(list)
+    looked: bool = False  # the line after "Game K" was read, as the score line or not
 
 
-_MATCH_LINE = re.compile(r"^\s*(-?\d+)\s+point\s+match\s*$", re.IGNORECASE)
-_GAME_LINE = re.compile(r"^\s*game\s+(\d+)\s*$", re.IGNORECASE)
-_SCORE_LINE = re.compile(r"^\s*(?P<n1>\S.*?)\s*:\s*(?P<s1>\d+)\s+(?P<n2>\S.*?)\s*:\s*(?P<s2>\d+)\s*$")
-_ROW = re.compile(r"^\s*(\d+)\)(.*)$")
-_TAG = re.compile(r'^\[\s*(?P<key>[A-Za-z][\w ]*?)\s+"(?P<value>[^"]*)"\s*\]$')
+class _Notes:
+    """The problems a reading finds: raised at once (strict reading), or repaired
+    and noted (lenient reading)."""
+
+    def __init__(self, lenient: bool) -> None:
+        self.lenient = lenient
+        self.repairs: list[tuple[int, str]] = []
+
+    def problem(self, line: int, message: str, repair: str) -> None:
+        if not self.lenient:
+            raise RecordError(f"line {line}: {message}")
+        self.repairs.append((line, f"line {line}: {message}; {repair}"))
+
+    def messages(self) -> tuple[str, ...]:
+        return tuple(text for _, text in sorted(self.repairs, key=lambda note: note[0]))
+
+
+_MATCH_LINE = re.compile(r"^\s*(-?[0-9]+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*game\s+([0-9]+)\s*$", re.IGNORECASE)
+_ROW = re.compile(r"^\s*([0-9]+)\)(.*)$")
+_TAG = re.compile(r'^\[\s*(?P<key>[A-Za-z]\w*(?: \w+)*)\s+"(?P<value>[^"]*)"\s*\]$')
 _DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
 _LOOKS_LIKE_DICE = re.compile(r"^\d*:")
 _WORDS: dict[str, _Kind] = {
@@ -358,12 +445,64 @@ _WORDS: dict[str, _Kind] = {
     "win": "wins",
     "wins": "wins",
 }
-_CUBE_VALUE = re.compile(r"^(?:=>\s*)?(\d+)?$")
-_WINS = re.compile(r"^(\d+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
+_CUBE_VALUE = re.compile(r"^(?:=>\s*)?([0-9]+)?$")
+_WINS = re.compile(r"^([0-9]+)\s+points?(\s+and\s+the\s+match)?\.?$", re.IGNORECASE)
 
 
-def _tokens(text: str, offset: int, lineno: int) -> list[tuple[int, _Kind, list[str]]]:
-    """Split a line into entries: (column, kind, the words after the keyword or dice)."""
+#: the most characters of the file an error message repeats
+_ECHO: Final = 60
+#: numbers in a .mat file have at most this many digits (leading zeros aside)
+_MAX_DIGITS: Final = 9
+#: the longest moves text of one roll (gnubg's column is 27 characters wide)
+_MAX_MOVES: Final = 60
+
+
+def _clip(text: str, limit: int = _ECHO) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quote(text: str) -> str:
+    """``repr(text)``, cut to a readable length (escapes count)."""
+    shown = repr(text)
+    if len(shown) <= _ECHO + 2:
+        return shown
+    cut = text[:_ECHO]
+    while len(repr(cut + "…")) > _ECHO + 2:
+        cut = cut[:-1]
+    return repr(cut + "…")
+
+
+def _int(digits: str) -> int | None:
+    """The value of a string of ASCII digits, or None when it has too many digits
+    to be a number of a .mat file (``int()`` itself refuses 4,300 digits)."""
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= _MAX_DIGITS else None
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _score_line(line: str) -> tuple[tuple[str, str], tuple[int, int]] | str:
+    """The names and scores of a line `` Name1 : 3     Name2 : 0``, or why it is not one."""
+    parts = line.split(":")
+    if len(parts) == 3:
+        name1 = parts[0].strip()
+        middle = parts[1].split(None, 1)
+        second = parts[2].strip()
+        if name1 and len(middle) == 2 and _digits(middle[0]) and _digits(second) and middle[1].strip():
+            s1, s2 = _int(middle[0]), _int(second)
+            if s1 is None or s2 is None:
+                too_big = middle[0] if s1 is None else second
+                return f"the score {_clip(too_big, 20)} is too large"
+            return (name1, middle[1].strip()), (s1, s2)
+    return f"expected the players and the score, like ' Alice : 0    Bob : 0', got {_quote(line)}"
+
+
+def _tokens(text: str, offset: int) -> tuple[list[tuple[int, _Kind, list[str]]], str | None]:
+    """Split a line into entries: (column, kind, the words after the keyword or
+    dice), and what stopped the reading when a word cannot be read."""
     entries: list[tuple[int, _Kind, list[str]]] = []
     for m in re.finditer(r"\S+", text):
         word = m.group()
@@ -377,37 +516,48 @@ def _tokens(text: str, offset: int, lineno: int) -> list[tuple[int, _Kind, list[
         elif word.lower() in _WORDS:
             entries.append((column, _WORDS[word.lower()], []))
         elif _LOOKS_LIKE_DICE.match(word):
-            raise RecordError(
-                f"line {lineno}: cannot read the roll {word!r}: a roll is two dice 1-6 and a colon, like '52:'"
-            )
+            return entries, f"cannot read the roll {_quote(word)}: a roll is two dice 1-6 and a colon, like '52:'"
         elif entries:
             entries[-1][2].append(word)
         else:
-            raise RecordError(f"line {lineno}: cannot read {word!r}: expected a roll like '52:', or a cube action")
-    return entries
+            return entries, f"cannot read {_quote(word)}: expected a roll like '52:', or a cube action"
+    return entries, None
 
 
 def _entry(lineno: int, player: Player, kind: _Kind, words: list[str]) -> _Entry:
+    """One entry; a "bad" one saying why when its words cannot be read."""
     rest = " ".join(words[1:] if kind == "roll" else words)
     if kind == "roll":
-        return _Entry(lineno, player, kind, (int(words[0][0]), int(words[0][1])), rest)
+        if len(rest) > _MAX_MOVES and not rest.lower().startswith("illegal play"):
+            return _Entry(lineno, player, "bad", text=f"cannot read {_quote(rest)}: too long for the moves of one roll")
+        return _Entry(lineno, player, kind, (int(words[0][0]), int(words[0][1])), rest[:_MAX_MOVES])
     if kind in ("double", "beaver"):
         m = _CUBE_VALUE.match(rest)
-        if not m:
-            raise RecordError(f"line {lineno}: cannot read the cube action {kind!r} {rest!r}: expected 'Doubles => 2'")
-        return _Entry(lineno, player, kind, value=int(m.group(1) or 0))
+        value = _int(m.group(1) or "0") if m else None
+        if value is None:
+            return _Entry(
+                lineno, player, "bad",
+                text=f"cannot read the cube action {kind!r} {_quote(rest)}: expected 'Doubles => 2'",
+            )
+        return _Entry(lineno, player, kind, value=value)
     if kind in ("take", "drop"):
         if rest:
-            raise RecordError(f"line {lineno}: unexpected {rest!r} after {'Takes' if kind == 'take' else 'Drops'}")
+            said = "Takes" if kind == "take" else "Drops"
+            return _Entry(lineno, player, "bad", text=f"unexpected {_quote(rest)} after {said}")
         return _Entry(lineno, player, kind)
     m = _WINS.match(rest)
-    if not m:
-        raise RecordError(f"line {lineno}: cannot read 'Wins {rest}': expected 'Wins N point(s)'")
-    return _Entry(lineno, player, kind, value=int(m.group(1)), and_match=bool(m.group(2)))
+    value = _int(m.group(1)) if m else None
+    if m is None or value is None:
+        why = "expected 'Wins N point(s)'" if m is None else "the number is too large"
+        return _Entry(lineno, player, "bad", text=f"cannot read {_quote('Wins ' + rest)}: {why}")
+    return _Entry(lineno, player, kind, value=value, and_match=bool(m.group(2)))
 
 
-def _parse(text: str) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
-    """The syntax of a .mat file: length, tags, comments and the games' entries."""
+def _parse(text: str, notes: _Notes) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
+    """The syntax of a .mat file: length, tags, comments and the games' entries.
+
+    An entry that cannot be read is an error; in a lenient reading it becomes a
+    "bad" entry, where the replay of its game stops."""
     if not isinstance(text, str):
         raise RecordError(f"a .mat file is text (str), not {type(text).__name__}")
     lines = text.lstrip("\ufeff").splitlines()
@@ -417,6 +567,28 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
     games: list[_GameText] = []
     game: _GameText | None = None
     row_number = 0
+
+    def damage(game: _GameText, lineno: int, player: Player, message: str) -> None:
+        if not notes.lenient:
+            raise RecordError(f"line {lineno}: {message}")
+        game.entries.append(_Entry(lineno, player, "bad", text=message))
+
+    def add(game: _GameText, entry: _Entry) -> bool:
+        if entry.kind == "bad":
+            damage(game, entry.line, entry.player, entry.text)
+            return False
+        game.entries.append(entry)
+        return True
+
+    def close(game: _GameText) -> None:
+        if not game.looked:
+            game.looked = True
+            notes.problem(
+                game.line,
+                f"Game {game.number} has no line with the players and the score",
+                "the game is read without one",
+            )
+
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip()
         stripped = line.strip()
@@ -425,7 +597,11 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
         if stripped[0] in ";#":
             body = stripped[1:].strip()
             if body.lower().startswith("set pos"):
-                raise RecordError(f"line {lineno}: set-up positions ('; Set Pos=') are not supported")
+                message = "set-up positions ('; Set Pos=') are not supported"
+                if game is None:
+                    raise RecordError(f"line {lineno}: {message}")
+                damage(game, lineno, Player.WHITE, message)
+                continue
             tag = _TAG.match(body)
             if length is None and tag:
                 tags[tag.group("key")] = tag.group("value")
@@ -435,60 +611,82 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
         if length is None:
             m = _MATCH_LINE.match(line)
             if not m:
-                raise RecordError(f"line {lineno}: expected the header ' N point match' (0 for money), got {line!r}")
-            length = int(m.group(1))
-            if length < 0:
-                raise RecordError(f"line {lineno}: the match length cannot be negative ({length})")
+                notes.problem(
+                    lineno,
+                    f"expected the header ' N point match' (0 for money), got {_quote(line)}",
+                    "the line is skipped",
+                )
+                continue
+            digits = m.group(1)
+            value = _int(digits.lstrip("-"))
+            if value is None:
+                raise RecordError(f"line {lineno}: the match length {_clip(digits, 20)} is too large")
+            if digits.startswith("-") and value:
+                raise RecordError(f"line {lineno}: the match length cannot be negative ({_clip(digits, 20)})")
+            length = value
             continue
         m = _GAME_LINE.match(line)
         if m:
-            number = int(m.group(1))
-            if number != len(games) + 1:
-                raise RecordError(f"line {lineno}: expected Game {len(games) + 1}, got Game {number}")
+            if game is not None:
+                close(game)
+            number = len(games) + 1
+            if _int(m.group(1)) != number:
+                notes.problem(
+                    lineno, f"expected Game {number}, got Game {_clip(m.group(1), 20)}", f"read as Game {number}"
+                )
             game = _GameText(lineno, number)
             games.append(game)
             row_number = 0
             continue
         if game is None:
-            raise RecordError(f"line {lineno}: expected ' Game 1', got {line!r}")
-        if not game.score_line:
-            m = _SCORE_LINE.match(line)
-            if not m:
-                raise RecordError(
-                    f"line {lineno}: expected the players and the score, like ' Alice : 0    Bob : 0', got {line!r}"
-                )
-            game.score_line = lineno
-            game.names = (m.group("n1"), m.group("n2"))
-            game.score = (int(m.group("s1")), int(m.group("s2")))
+            notes.problem(lineno, f"expected ' Game 1', got {_quote(line)}", "the line is skipped")
             continue
         row = _ROW.match(line)
+        if not game.looked:
+            game.looked = True
+            found_score = _score_line(line)
+            if not isinstance(found_score, str):
+                game.score_line = lineno
+                game.names, game.score = found_score
+                continue
+            skipped = "" if row else "the line is skipped and "
+            notes.problem(lineno, found_score, f"{skipped}Game {game.number} is read without a score line")
+            if not row:
+                continue
         if row:
-            number = int(row.group(1))
-            if number != row_number + 1:
-                raise RecordError(f"line {lineno}: expected move number {row_number + 1}, got {number})")
-            row_number = number
-            found = _tokens(row.group(2), row.start(2), lineno)
+            row_number += 1
+            if _int(row.group(1)) != row_number:
+                notes.problem(
+                    lineno,
+                    f"expected move number {row_number}, got {_clip(row.group(1), 20)})",
+                    "the lines are read in the file's order",
+                )
+            found, bad = _tokens(row.group(2), row.start(2))
             if len(found) > 2:
-                raise RecordError(f"line {lineno}: more than two entries on one line")
+                found, bad = found[:2], "more than two entries on one line"
             if len(found) == 2:
                 players = [Player.WHITE, Player.BLACK]
             elif found and found[0][0] - row.end(1) - 1 > _RIGHT_GAP:
                 players = [Player.BLACK]
             else:
                 players = [Player.WHITE]
-            for (_, kind, words), player in zip(found, players):
-                game.entries.append(_entry(lineno, player, kind, words))
+            readable = all(add(game, _entry(lineno, p, kind, words)) for (_, kind, words), p in zip(found, players))
+            if readable and bad is not None:
+                damage(game, lineno, players[-1] if found else Player.WHITE, bad)
             continue
-        found = _tokens(line, 0, lineno)
-        if len(found) != 1 or found[0][1] != "wins":
-            raise RecordError(f"line {lineno}: cannot read {stripped!r}: expected a numbered line or 'Wins N points'")
+        found, bad = _tokens(line, 0)
+        if bad is None and (len(found) != 1 or found[0][1] != "wins"):
+            bad = f"cannot read {_quote(stripped)}: expected a numbered line or 'Wins N points'"
+        if bad is not None:
+            damage(game, lineno, Player.WHITE, bad)
+            continue
         column, kind, words = found[0]
         player = Player.BLACK if column >= _RIGHT_COLUMN else Player.WHITE
-        game.entries.append(_entry(lineno, player, kind, words))
+        add(game, _entry(lineno, player, kind, words))
     if length is None:
         raise RecordError("not a .mat file: no ' N point match' header")
-    if game is not None and not game.score_line:
-        raise RecordError(f"line {game.line}: Game {game.number} has no line with the players and the score")
+    if game is not None:
+        close(game)
     return length, tags, comments, games
 
 
@@ -496,73 +694,150 @@ def _parse(text: str) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
 
 
 _KINDS = {1: "oin", 2: "mars", 3: "koks"}
+_RESIGNED = {1: "single game", 2: "gammon", 3: "backgammon"}
+
+
+class _Stop(Exception):
+    """An entry the replay cannot take (internal: it never leaves this module)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(line, message)
+        self.line = line
+        self.message = message
+
+
+def _cannot_start(text: _GameText, rules: RuleSet, opens: bool) -> tuple[int, str] | None:
+    """Why ``text`` cannot start a game (its line, the reason), if it cannot.
+    ``opens``: the game starts with an opening roll (not a given first player)."""
+    if not text.entries:
+        return text.line, f"Game {text.number} has no moves"
+    if not opens or rules.option("opening_roll") != "use_opening_dice":
+        return None
+    entry = text.entries[0]
+    if entry.kind == "bad":
+        return entry.line, entry.text
+    if entry.kind != "roll":
+        return entry.line, f"Game {text.number} must start with the opening roll, like '52: 13/8 13/11'"
+    a, b = entry.dice
+    if a == b:
+        return entry.line, f"the opening roll cannot be a double ({a}{b})"
+    return None
+
+
+def _crawford_first(length: int, crawford: bool, score: tuple[int, int], text: _GameText) -> bool:
+    """Whether a match's first game, at ``score``, is the Crawford game. As gnubg
+    reads .mat files: when exactly one player needs one point. Unless the game
+    doubles: then the Crawford game was played before the file starts."""
+    if not crawford or (score[0] == length - 1) == (score[1] == length - 1):
+        return False
+    return not any(entry.kind in ("double", "beaver") for entry in text.entries)
+
+
+def _start_match(rules: RuleSet, length: int, crawford: bool, score: tuple[int, int]) -> Match:
+    """A match whose first game starts at ``score``."""
+    match = Match(rules, length, seed=0, crawford=crawford)
+    if score != (0, 0):
+        # Match has no public way to start at a score: set the score before its
+        # first game, and that no Crawford game is to come once a player needs
+        # one point (this game is the Crawford game, or it has been played), as
+        # nardy.records sets the state of the matches it rebuilds
+        match._scores[0] = score
+        if match.crawford and max(score) == length - 1:
+            match._crawford_done = True
+    return match
+
+
+def _winner_by_score(before: tuple[int, int], after: tuple[int, int]) -> tuple[Player, int] | None:
+    """Who won the game between two score lines, and how many points, when
+    exactly one player gained points."""
+    white, black = after[0] - before[0], after[1] - before[1]
+    if white > 0 and black == 0:
+        return Player.WHITE, white
+    if black > 0 and white == 0:
+        return Player.BLACK, black
+    return None
 
 
 class _Replay:
     """Replays one game's entries into a :class:`Game`."""
 
-    def __init__(self, match: Match, text: _GameText, names: tuple[str, str]) -> None:
-        self.match = match
-        self.rules = match.rules
+    def __init__(
+        self,
+        rules: RuleSet,
+        text: _GameText,
+        names: tuple[str, str],
+        notes: _Notes,
+        *,
+        crawford: bool,
+        first: Player | None,
+    ) -> None:
+        self.rules = rules
         self.text = text
         self.names = names
-        template = match.game  # the game Match made: its Crawford flag and its first player
-        self.crawford = template.crawford
-        self.first = template.pending.first_player if template.opening is None else None
-        self.game: Game | None = None
+        self.notes = notes
+        self.crawford = crawford
+        self.first = first  # the player who starts, when the game has no opening roll
         self.unplayed: _Entry | None = None  # a roll with no play: a resignation must follow
         self.beaver = False
         self.won: _Entry | None = None
+        self.cut = False  # a lenient reading skips the rest of the game (but its "Wins" line)
 
     def who(self, player: Player) -> str:
-        return f"{self.names[player]} ({_COLUMN[player]})"
+        return f"{_clip(self.names[player], 30)} ({_COLUMN[player]})"
 
-    def fail(self, entry: _Entry, message: str) -> RecordError:
-        return RecordError(f"line {entry.line}: {message}")
+    def fail(self, entry: _Entry, message: str) -> _Stop:
+        return _Stop(entry.line, message)
 
     def start(self, entry: _Entry) -> Game:
+        """The game, started by its first entry (which :func:`_cannot_start` accepted)."""
         try:
             if self.first is not None:
                 return Game(self.rules, first=self.first, crawford=self.crawford)
             if self.rules.option("opening_roll") != "use_opening_dice":
                 return Game(self.rules, first=entry.player, crawford=self.crawford)
-            if entry.kind != "roll":
-                raise self.fail(
-                    entry, f"Game {self.text.number} must start with the opening roll, like '52: 13/8 13/11'"
-                )
             a, b = entry.dice
-            if a == b:
-                raise self.fail(entry, f"the opening roll cannot be a double ({a}{b})")
             high, low = max(a, b), min(a, b)
             opening = (high, low) if entry.player == Player.WHITE else (low, high)
             return Game(self.rules, opening=opening, crawford=self.crawford)
-        except RecordError:
-            raise
         except NardyError as exc:
-            raise self.fail(entry, str(exc)) from None
+            raise RecordError(f"line {entry.line}: {exc}") from None
 
     def run(self) -> Game:
-        game = self.game
-        for entry in self.text.entries:
+        entries = self.text.entries
+        game = self.start(entries[0])
+        for index, entry in enumerate(entries):
+            if self.cut and (entry.kind != "wins" or self.won is not None):
+                continue
             try:
-                if game is None:
-                    game = self.game = self.start(entry)
-                    if entry.kind == "roll" and game.opening is not None:
-                        self.play(game, entry)  # the opening roll's play
-                        continue
-                self.apply(game, entry)
+                if index == 0 and game.opening is not None:
+                    self.play(game, entry)  # the opening roll's play
+                else:
+                    self.apply(game, entry)
+            except _Stop as stop:
+                self.damaged(game, stop.line, stop.message, entries[index + 1 :])
             except RecordError:
                 raise
             except NardyError as exc:
-                raise self.fail(entry, str(exc)) from None
-        if game is None:  # a game with no entries at all
-            raise RecordError(f"line {self.text.line}: Game {self.text.number} has no moves")
+                self.damaged(game, entry.line, str(exc), entries[index + 1 :])
         return game
+
+    def damaged(self, game: Game, line: int, message: str, after: list[_Entry]) -> None:
+        """An entry the replay cannot take: an error, or (lenient) the game stops there."""
+        if not self.notes.lenient:
+            raise RecordError(f"line {line}: {message}") from None
+        rest = f"the rest of Game {self.text.number} is skipped"
+        wins = next((entry for entry in after if entry.kind == "wins"), None)
+        if wins is not None and self.won is None and not game.is_over():
+            rest += f"; its 'Wins' line (line {wins.line}) ends it"
+        self.notes.problem(line, message, rest)
+        self.cut = True
 
     def apply(self, game: Game, entry: _Entry) -> None:
         player = entry.player
         if self.won is not None:
             raise self.fail(entry, f"the game already ended at line {self.won.line}")
+        if entry.kind == "bad":
+            raise self.fail(entry, entry.text)
         if self.unplayed is not None and entry.kind != "wins":
             u = self.unplayed
             raise self.fail(
@@ -587,12 +862,20 @@ class _Replay:
             self.expect(game, entry, "roll", "double")
             offer = game.double()
             if entry.value and entry.value != offer:
-                raise self.fail(entry, f"the file says 'Doubles => {entry.value}', but the cube goes to {offer}")
+                self.notes.problem(
+                    entry.line,
+                    f"the file says 'Doubles => {entry.value}', but the cube goes to {offer}",
+                    f"the cube goes to {offer}",
+                )
         elif entry.kind == "beaver":
             self.expect(game, entry, "cube", "beaver")
             offer = game.beaver()
             if entry.value and entry.value != offer:
-                raise self.fail(entry, f"the file says 'Beavers => {entry.value}', but the cube goes to {offer}")
+                self.notes.problem(
+                    entry.line,
+                    f"the file says 'Beavers => {entry.value}', but the cube goes to {offer}",
+                    f"the cube goes to {offer}",
+                )
             self.beaver = True
         elif entry.kind == "take":
             self.expect(game, entry, "cube", "take")
@@ -632,7 +915,7 @@ class _Replay:
                 game.play(legal[0])  # a pass, or the one forced play
             elif low:
                 raise self.fail(
-                    entry, f"{self.who(entry.player)} has legal plays with {roll}, but the file says {moves!r}"
+                    entry, f"{self.who(entry.player)} has legal plays with {roll}, but the file says {_quote(moves)}"
                 )
             else:
                 self.unplayed = entry
@@ -640,95 +923,178 @@ class _Replay:
         try:
             game.play(moves)
         except NardyError as exc:
-            raise self.fail(entry, f"{self.who(entry.player)} cannot play {moves!r} with {roll}: {exc}") from None
+            raise self.fail(entry, f"{self.who(entry.player)} cannot play {_quote(moves)} with {roll}: {exc}") from None
 
     def wins(self, game: Game, entry: _Entry) -> None:
         winner = entry.player
         result = game.result()
         if result is None:  # neither a bear-off nor a drop: the other player resigned
             self.unplayed = None
-            result = game.resign(winner.other)
-            if result.points != entry.value:
-                # resigned for less (or more) than the position is worth: the file's value stands
-                game.undo()
-                cube = game.cube
-                stake = entry.value // cube
-                if stake not in _KINDS or stake * cube != entry.value:
-                    raise self.fail(
-                        entry,
-                        f"{self.who(entry.player)} cannot win {_points(entry.value)} by a resignation "
-                        f"with the cube at {cube}",
-                    )
-                result = game.resign(winner.other, stake)
+            self.resign(game, winner, entry.value, entry.line)
         elif result.winner != winner or result.points != entry.value:
             got = "a draw" if result.winner is None else f"{self.who(result.winner)} wins {_points(result.points)}"
-            raise self.fail(
-                entry, f"the file says {self.who(winner)} wins {_points(entry.value)}, but replaying gives {got}"
+            self.notes.problem(
+                entry.line,
+                f"the file says {self.who(winner)} wins {_points(entry.value)}, but replaying gives {got}",
+                "the replayed result stands",
             )
         self.won = entry
 
+    def resign(self, game: Game, winner: Player, value: int, line: int) -> None:
+        """End ``game`` with a resignation that gives ``winner`` ``value`` points."""
+        loser = winner.other
+        if game.resign(loser).points == value:
+            return  # what the position is worth
+        # resigned for less (or more) than the position is worth: the file's value stands
+        game.undo()
+        cube = game.cube
+        stake = value // cube
+        if stake not in _KINDS or stake * cube != value:
+            # no resignation is worth that: read it as gnubg does
+            stake = 1 if value <= cube else 2 if value <= 2 * cube else 3
+            worth = game.resign(loser, stake).points
+            game.undo()
+            self.notes.problem(
+                line,
+                f"{self.who(winner)} cannot win {_points(value)} by a resignation with the cube at {cube}",
+                f"read as a resignation of a {_RESIGNED[stake]} ({_points(worth)})",
+            )
+            if game.resign(loser).points == worth:
+                return  # which is what the position is worth
+            game.undo()
+        game.resign(loser, stake)
 
-def read_mat(text: str, rules: RuleSet | None = None) -> MatFile:
+
+def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
+    if rules is None:
+        rules = ruleset("short", cube=True)
+    elif not isinstance(rules, RuleSet):
+        raise RecordError(f"rules must be a nardy RuleSet, not {_clip(repr(rules))}")
+    _check_short(rules)
+    notes = _Notes(lenient)
+    length, tags, comments, games = _parse(text, notes)
+    variation = tags.get("Variation")
+    if variation is not None and variation.strip().lower() not in ("backgammon", "standard"):
+        raise RecordError(f"the variation {_quote(variation)} is not supported (only standard backgammon)")
+    crawford = tags.get("Crawford", "On").strip().lower() not in ("off", "no", "false", "0")
+    if not games:
+        raise RecordError("the file has no games (no ' Game 1' line)")
+    names = next((game.names for game in games if game.names is not None), ("White", "Black"))
+    opens_next = rules.option("next_game_first") == "opening_roll"
+    match: Match | None = None  # made with the first game that can be read
+    dropped: list[str] = []
+    for index, text_game in enumerate(games):
+        number = text_game.number
+        last = index == len(games) - 1
+        if text_game.names is not None and text_game.names != names:
+            notes.problem(
+                text_game.score_line,
+                f"the players are {_quote(text_game.names[0])} and {_quote(text_game.names[1])}, "
+                f"but Game 1 has {_quote(names[0])} and {_quote(names[1])}",
+                "the names of Game 1 are kept",
+            )
+        if match is not None and match.is_over():
+            white, black = match.score
+            notes.problem(
+                text_game.line,
+                f"the match is already over ({white}-{black})",
+                f"Game {number} and the games after it are dropped",
+            )
+            break
+        if match is not None:
+            expected = match.score
+            if text_game.score is not None and text_game.score != expected:
+                notes.problem(
+                    text_game.score_line,
+                    f"the score line says {text_game.score[0]}-{text_game.score[1]}, "
+                    f"but the games before give {expected[0]}-{expected[1]}",
+                    f"the score {expected[0]}-{expected[1]} stands",
+                )
+            if not text_game.entries and last:
+                break  # an empty last game: the match stops after the previous one
+        cannot = _cannot_start(text_game, rules, match is None or opens_next)
+        if cannot is not None:
+            notes.problem(cannot[0], cannot[1], f"Game {number} is dropped")
+            dropped.append(f"Game {number}, line {cannot[0]}: {cannot[1]}")
+            continue
+        if match is None:
+            start = text_game.score or (0, 0)
+            if length and max(start) >= length:
+                raise RecordError(
+                    f"line {text_game.score_line}: the score line says {start[0]}-{start[1]}, "
+                    f"but the match is to {_points(length)}: it would be over already"
+                )
+            match = _start_match(rules, length, crawford, start)
+        else:
+            match.next_game()
+        template = match.game  # the game Match made: its Crawford flag and its first player
+        replay = _Replay(
+            rules,
+            text_game,
+            names,
+            notes,
+            crawford=(
+                _crawford_first(length, match.crawford, match.score, text_game)
+                if len(match.games) == 1
+                else template.crawford
+            ),
+            first=template.pending.first_player if template.opening is None else None,
+        )
+        game = replay.run()
+        match.games[-1] = game
+        if game.result() is None and not last:
+            following = games[index + 1]
+            unfinished = f"Game {number} is not finished, but Game {following.number} follows"
+            found = None if following.score is None else _winner_by_score(match.score, following.score)
+            if found is None:
+                notes.problem(
+                    following.line,
+                    unfinished,
+                    f"the match stops there: Game {number} is kept unfinished and the rest of the file is dropped",
+                )
+                break
+            winner, points = found
+            notes.problem(
+                following.line,
+                unfinished,
+                f"its score line gives {replay.who(winner)} {_points(points)}: "
+                f"Game {number} ends with a resignation by {replay.who(winner.other)}",
+            )
+            replay.resign(game, winner, points, following.score_line)
+        ends = [entry for entry in text_game.entries if entry.kind == "wins" and entry.and_match]
+        if ends and not match.is_over():
+            notes.problem(ends[0].line, "'and the match', but the match is not over", "the words are ignored")
+    if match is None:
+        raise RecordError(f"no game of the file can be read ({dropped[0]})")
+    return MatFile(match, names, dict(tags), tuple(comments), notes.messages())
+
+
+def _warn(repairs: tuple[str, ...]) -> None:
+    for message in repairs:
+        warnings.warn(MatRepairWarning(message), stacklevel=3)
+
+
+def read_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> MatFile:
     """Read a ``.mat`` file: the match replayed through ``rules`` (default:
     ``nardy.ruleset("short", cube=True)``), the names, the header tags and comments.
 
     Raises :class:`nardy.records.RecordError` with the line number of the first
-    thing that cannot be read or is not legal.
+    thing that cannot be read or is not legal. With ``lenient=True`` it imports
+    what can be imported instead: each repair (see the module's documentation)
+    is issued as a :class:`MatRepairWarning` and listed in
+    :attr:`MatFile.repairs`; what cannot be repaired is still an error.
     """
-    if rules is None:
-        rules = ruleset("short", cube=True)
-    elif not isinstance(rules, RuleSet):
-        raise RecordError(f"rules must be a nardy RuleSet, not {rules!r}")
-    _check_short(rules)
-    length, tags, comments, games = _parse(text)
-    variation = tags.get("Variation")
-    if variation is not None and variation.strip().lower() not in ("backgammon", "standard"):
-        raise RecordError(f"the variation {variation!r} is not supported (only standard backgammon)")
-    crawford = tags.get("Crawford", "On").strip().lower() not in ("off", "no", "false", "0")
-    if not games:
-        raise RecordError("the file has no games (no ' Game 1' line)")
-    names = games[0].names
-    match = Match(rules, length, seed=0, crawford=crawford)
-    for index, text_game in enumerate(games):
-        last = index == len(games) - 1
-        where = f"line {text_game.score_line}"
-        if text_game.names != names:
-            raise RecordError(
-                f"{where}: the players are {text_game.names[0]!r} and {text_game.names[1]!r}, "
-                f"but Game 1 has {names[0]!r} and {names[1]!r}"
-            )
-        if index:
-            previous = match.game
-            if previous.result() is None:
-                raise RecordError(
-                    f"line {text_game.line}: Game {text_game.number - 1} is not finished, "
-                    f"but Game {text_game.number} follows"
-                )
-            if match.is_over():
-                white, black = match.score
-                raise RecordError(f"line {text_game.line}: the match is already over ({white}-{black})")
-        expected = match.score
-        if text_game.score != expected:
-            raise RecordError(
-                f"{where}: the score line says {text_game.score[0]}-{text_game.score[1]}, "
-                f"but the games before give {expected[0]}-{expected[1]}"
-            )
-        if not text_game.entries and last and index:
-            break  # an empty last game: the match stops after the previous one
-        if index:
-            match.next_game()
-        game = _Replay(match, text_game, names).run()
-        match.games[-1] = game
-        ends = [e for e in text_game.entries if e.kind == "wins" and e.and_match]
-        if ends and not match.is_over():
-            raise RecordError(f"line {ends[0].line}: 'and the match', but the match is not over")
-    return MatFile(match, names, dict(tags), tuple(comments))
+    mat = _read(text, rules, bool(lenient))
+    _warn(mat.repairs)
+    return mat
 
 
-def import_mat(text: str, rules: RuleSet | None = None) -> Match:
+def import_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> Match:
     """The match in a ``.mat`` file, every game replayed through ``rules``
     (default: ``nardy.ruleset("short", cube=True)``); see :func:`read_mat`.
 
     The left column becomes White, the right column Black.
     """
-    return read_mat(text, rules).match
+    mat = _read(text, rules, bool(lenient))
+    _warn(mat.repairs)
+    return mat.match
