@@ -773,9 +773,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``nardy`` command with ``argv`` (default: the process arguments); the exit status."""
     try:
         parser = build_parser()
-        args, extra = parser.parse_known_args(argv)
-        if extra:  # reported with the usage of the command they were given to
-            args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        try:
+            args, extra = parser.parse_known_args(argv)
+            if extra:  # reported with the usage of the command they were given to
+                args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+            return exc.code if isinstance(exc.code, int) else int(exc.code is not None)
         return int(args.func(args))
     except (NardyError, CommandError) as exc:
         print(f"nardy: error: {_message(exc)}", file=sys.stderr)
