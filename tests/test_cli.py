@@ -171,6 +171,15 @@ def test_ctrl_c_with_workers_keeps_the_finished_chunks(
     assert out.startswith(f"nardy.ruleset('short'): {games} games, seed 4\n")
 
 
+def test_long_runs_in_this_process_use_at_most_ten_thousand_tasks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stop_after(monkeypatch, 1)
+    status, _, err = run(capsys, "selfplay", "--games", "20000", "-q")
+    assert status == 130
+    assert err == "nardy: interrupted: 2 of 20000 games finished\n"  # two games per task
+
+
 def test_ctrl_c_before_any_game_finished(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -335,7 +344,9 @@ def test_every_command_has_a_description_and_every_option_its_default() -> None:
                 continue
             assert action.help, f"{name} {action.dest}: no help"
             assert "default" in action.help, f"{name} {action.dest}: no default in {action.help!r}"
-        parser.format_help()  # every %(default)s expands
+        text = parser.format_help()
+        assert "%(" not in text and "%%" not in text, name  # every %(default)s expands
+        assert "".join(parser.description.split()) in "".join(text.split()), name
 
 
 @pytest.mark.parametrize(
@@ -437,6 +448,11 @@ def test_progress_without_a_terminal_is_occasional_plain_lines(
     assert "\r" not in err and "\x1b" not in err
     lines = err.splitlines()
     assert lines == [f"short: greedy vs random: {n}/20 games ({n * 5}%)" for n in range(2, 21, 2)]
+    # a run that is not a multiple of ten still ends with its last line
+    _, _, err = run(capsys, "selfplay", "--games", "15", "--seed", "1")
+    assert [line.split(": ")[-1] for line in err.splitlines()] == [
+        f"{n}/15 games ({n / 15:.0%})" for n in (2, 4, 6, 8, 10, 12, 14, 15)
+    ]
 
 
 def test_quiet_shows_no_progress(capsys: pytest.CaptureFixture[str]) -> None:
@@ -471,9 +487,10 @@ def test_progress_on_a_terminal_without_rich_updates_one_line(
     monkeypatch.setitem(sys.modules, "rich.console", None)
     assert cli.main(["selfplay", "--games", "4", "--seed", "1"]) == 0
     capsys.readouterr()
-    assert terminal.text == "".join(
-        f"\rshort: greedy vs random: {n}/4 games" for n in range(5)
-    ) + "\n"
+    # one line redrawn in place: it starts at 0 and ends at 4/4 with the only newline
+    assert terminal.text.startswith("\rshort: greedy vs random: 0/4 games")
+    assert terminal.text.endswith("\rshort: greedy vs random: 4/4 games\n")
+    assert terminal.text.count("\n") == 1
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")

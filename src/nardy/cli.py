@@ -212,10 +212,10 @@ class Progress:
 
     * ``enabled=False``: nothing is shown (the count is still kept);
     * stderr a terminal: a ``rich`` progress bar, or without ``rich`` a line
-      rewritten in place with carriage returns;
+      rewritten in place with carriage returns (at most ten times a second);
     * stderr not a terminal (a file, a pipe, a CI log): a plain line at each
-      tenth of the run, and at least every :attr:`INTERVAL` seconds while
-      games finish.
+      tenth of the run and at its end, and at least every :attr:`INTERVAL`
+      seconds while games finish.
     """
 
     #: the longest pause between two plain lines while games finish (seconds)
@@ -269,10 +269,17 @@ class Progress:
         if self._mode == "rich":
             self._rich.update(self._task, completed=self.done)
         elif self._mode == "tty" and games:
-            self._write_tty()
+            now = time.monotonic()
+            if self.done == self.total or now - self._last_time >= 0.1:
+                self._write_tty()
+                self._last_time = now
         elif self._mode == "lines" and games:
             now = time.monotonic()
-            if self.done >= self._next_line or now - self._last_time >= self.INTERVAL:
+            if (
+                self.done >= self._next_line
+                or self.done == self.total
+                or now - self._last_time >= self.INTERVAL
+            ):
                 self._write_line()
 
     def _write_tty(self) -> None:
@@ -380,10 +387,11 @@ def _pool(workers: int) -> Any:
 
 
 def _default_chunk(games: int, workers: int) -> int:
-    """One game per task in this process (Ctrl-C keeps every finished game);
-    about eight tasks per worker, at most 100 games each, on a pool."""
+    """Games per task: in this process one game per task up to 10,000 games
+    (so Ctrl-C keeps every finished game), then at most 10,000 tasks; on a
+    pool about eight tasks per worker, at most 100 games each."""
     if workers <= 1:
-        return 1
+        return max(1, math.ceil(games / 10_000))
     return max(1, min(100, math.ceil(games / (8 * workers))))
 
 
@@ -665,14 +673,14 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         help="play games between built-in bots and print the results",
         description="Play complete games between two built-in bots and print the wins "
-        "with 95%% confidence intervals, the points, the kinds of result, the average "
+        "with 95% confidence intervals, the points, the kinds of result, the average "
         "game length and the speed. Every game is seeded from --seed and its number, "
         "so the results do not depend on --workers or --chunk. Ctrl-C stops the run "
         "and prints the summary of the games finished so far (exit status 130).",
     )
     rules_args(sp)
     sp.add_argument(
-        "--games", "-n", type=_int_type(1), default=100, metavar="N",
+        "--games", type=_int_type(1), default=100, metavar="N",
         help="number of games (default: %(default)s)",
     )
     sp.add_argument(
@@ -691,13 +699,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument(
         "--workers", "-j", type=_int_type(1, MAX_WORKERS), default=1, metavar="N",
-        help="play on N processes (default: %(default)s, in this process); "
-        "the results do not depend on N",
+        help=f"play on N processes, at most {MAX_WORKERS} (default: %(default)s, in this "
+        "process); the results do not depend on N",
     )
     sp.add_argument(
         "--chunk", type=_int_type(1), default=None, metavar="GAMES",
-        help="games per task (default: 1 in this process, about 8 tasks per worker "
-        "with --workers, at most 100 games each)",
+        help="games per task; Ctrl-C keeps the tasks that finished (default: 1 in this "
+        "process for up to 10,000 games; with --workers about 8 tasks per worker, "
+        "at most 100 games each)",
     )
     sp.set_defaults(func=cmd_selfplay, command_parser=sp)
 
