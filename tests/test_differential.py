@@ -5,7 +5,12 @@ engine; ``bgbot_cpp.possible_moves(board26, d1, d2)`` returns the distinct board
 the mover's whole turn. board26 = [opponent bar, points 1..24 (+mover/-opponent, mover's
 numbering), mover bar]. It returns ``[]`` or the unchanged board when nothing can move;
 nardy returns the single empty play. We compare the SET of resulting positions, written
-in POS28 (see /work/shared/bench/adapters.py), always from the mover's point of view.
+in POS28, always from the mover's point of view: indexes 0..23 = the mover's points 1..24
+(>0 the mover's checkers, <0 the opponent's; the opponent's own point j is the mover's
+25-j), 24 = the mover's bar, 25 = the opponent's bar, 26 = the mover's borne-off
+checkers, 27 = the opponent's.
+
+The benchmark cases are tests/data/bench_cases.jsonl (see tests/data/README.md).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from nardy import Player, Position
 bgbot_cpp = pytest.importorskip("bgbot_cpp")
 
 RULES = nardy.ruleset("short")
-BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "bench_cases.jsonl"
+BENCH = Path(__file__).resolve().parent / "data" / "bench_cases.jsonl"
 ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
 # --------------------------------------------------------------------------- conversions
@@ -135,19 +140,19 @@ def test_bgsage_adapter_semantics_on_opening() -> None:
 
 
 def _bench_cases() -> list[dict]:
-    if not BENCH.exists():
-        return []
-    with BENCH.open() as fh:
+    with BENCH.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 
 
 BENCH_CASES = _bench_cases()
 
 
-@pytest.mark.skipif(not BENCH_CASES, reason=f"{BENCH} not found")
 def test_bench_file_is_well_formed() -> None:
     assert len(BENCH_CASES) == 1000
+    assert sum(c["dice"][0] == c["dice"][1] for c in BENCH_CASES) == 158
     for c in BENCH_CASES:
+        assert set(c) == {"pos", "dice"}
+        assert len(c["dice"]) == 2 and all(1 <= d <= 6 for d in c["dice"])
         p = c["pos"]
         assert len(p) == 28
         mine = sum(x for x in p[:24] if x > 0) + p[24] + p[26]
@@ -155,7 +160,6 @@ def test_bench_file_is_well_formed() -> None:
         assert mine == theirs == 15
 
 
-@pytest.mark.skipif(not BENCH_CASES, reason=f"{BENCH} not found")
 @pytest.mark.parametrize("chunk", range(10))
 def test_bench_cases_match_bgsage(chunk: int) -> None:
     """All 1000 benchmark (position, dice) cases, both colours (100 per chunk)."""
@@ -170,7 +174,6 @@ def test_bench_cases_match_bgsage(chunk: int) -> None:
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:3]}"
 
 
-@pytest.mark.skipif(not BENCH_CASES, reason=f"{BENCH} not found")
 def test_bench_positions_all_rolls_match_bgsage() -> None:
     """Every 5th benchmark position with all 21 rolls (White to move)."""
     mismatches = []
