@@ -159,6 +159,37 @@ def test_tdgammon_black_perspective_mirrors(name: str) -> None:
 def test_tdgammon_refuses_long_family() -> None:
     with pytest.raises(nardy.NardyError, match="short family"):
         tdgammon(nardy.ruleset("long").initial_position())
+    with pytest.raises(nardy.NardyError, match="short family"):
+        tdgammon(nardy.Game(nardy.ruleset("gulbar"), seed=1))
+
+
+@pytest.mark.parametrize("name", ["short", "caucasian"])
+def test_tdgammon_of_a_game_is_that_of_its_position(name: str) -> None:
+    # as observation() does, a Game is read for its position and player to act
+    states = random_positions(name, games=2)
+    assert states
+    for game, _ in states:
+        assert game.turn == game.position.turn
+        for perspective in (WHITE, BLACK):
+            expected = tdgammon(game.position, perspective=perspective)
+            assert (tdgammon(game, perspective=perspective) == expected).all()
+
+
+def test_tdgammon_of_a_game_answering_a_double() -> None:
+    game = nardy.Game(nardy.ruleset("short", cube=True), first=WHITE)
+    game.double()
+    assert game.turn == BLACK and game.position.turn == WHITE
+    x = tdgammon(game)  # Black, answering, is the player to act
+    assert x[196:].tolist() == [0.0, 1.0]
+    assert (x[:196] == tdgammon(game.position)[:196]).all()
+    assert tdgammon(game, perspective=BLACK)[196:].tolist() == [1.0, 0.0]
+
+
+def test_tdgammon_refuses_other_sources() -> None:
+    with pytest.raises(nardy.NardyError, match="needs a Game or a Position"):
+        tdgammon("short")  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match="needs a Game or a Position"):
+        tdgammon(nardy.ruleset("short"))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- observation contents
