@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import nardy  # noqa: E402
 from nardy.encoding import N_ACTIONS, OBSERVATION_LAYOUT  # noqa: E402
@@ -80,6 +81,54 @@ def test_spaces_and_invalid_actions() -> None:
     agent = lenient.agent_selection
     lenient.step(illegal)
     assert lenient.infos[agent]["invalid_action"] is True
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # PettingZoo's own test: every declared mode, "human" first
+    def make(render_mode: str | None = None) -> Any:
+        return env(name, render_mode=render_mode)
+
+    render_test(make)
+    assert "to play" in capsys.readouterr().out
+
+
+def test_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    ansi = raw_env("gulbar", render_mode="ansi")
+    human = raw_env("gulbar", render_mode="human")
+    ansi.reset(seed=7)
+    human.reset(seed=7)
+    text = ansi.render()
+    assert isinstance(text, str)
+    dice = "-".join(map(str, ansi.infos["white"]["dice"]))
+    assert text == f"{ansi.game.position}\n{ansi.agent_selection} to play {dice}"
+    assert capsys.readouterr().out == f"{text}\n\n"  # reset() printed it
+    assert human.render() is None
+    assert capsys.readouterr().out == f"{text}\n\n"
+    rng = np.random.default_rng(7)
+    live = 0
+    for agent in ansi.agent_iter():
+        obs, _, terminated, truncated, _ = ansi.last()
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        ansi.step(action)
+        human.step(action)
+        printed = capsys.readouterr().out
+        if action is None:
+            assert printed == ""  # the agents leaving after the end print nothing
+            continue
+        live += 1
+        text = ansi.render()
+        assert isinstance(text, str) and printed == f"{text}\n\n"
+    assert live > 2
+    assert text.splitlines()[-1].startswith("game over: ")
+
+
+def test_render_without_a_mode_and_bad_modes() -> None:
+    aec = raw_env("short")
+    aec.reset(seed=0)
+    assert aec.render() is None
+    with pytest.raises(nardy.NardyError, match="render_mode must be one of"):
+        raw_env("short", render_mode="rgb_array")
 
 
 def test_render_and_name() -> None:

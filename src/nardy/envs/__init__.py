@@ -5,8 +5,10 @@
   ``nardy/Short-v0``, ``nardy/Long-v0``, ... (``pip install 'nardy[gym]'``).
 * :mod:`nardy.envs.pettingzoo`: a two-agent PettingZoo AEC environment,
   agents ``"white"`` and ``"black"`` (``pip install 'nardy[pettingzoo]'``).
+* :mod:`nardy.envs.openspiel`: every ruleset as an OpenSpiel game
+  (``pip install 'nardy[openspiel]'``).
 
-Both share :class:`StepGame`, defined here without either framework: a
+They share :class:`StepGame`, defined here without any framework: a
 :class:`~nardy.Game` played one step action at a time (see
 :mod:`nardy.encoding` for the actions and the observation). The dice are
 rolled inside, from the game's seeded RNG; when no step can be played the pass
@@ -40,7 +42,7 @@ from nardy.errors import GameStateError, IllegalPlayError
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
-__all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "PLAYER_NAMES"]
+__all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "board_text", "PLAYER_NAMES"]
 
 #: the version of the environments' dynamics and spaces (the ``-v0`` of the ids)
 ENV_VERSION: Final = 0
@@ -199,3 +201,29 @@ class StepGame:
         for step in self.prefix:
             values.remove(step.die)
         return tuple(values)
+
+
+def board_text(sg: StepGame) -> str:
+    """The board of a step game with the play in progress, and what is to be played
+    (or the result): what the environments render.
+
+    >>> import nardy
+    >>> sg = StepGame(nardy.ruleset("long"), seed=3)
+    >>> sg.settle()
+    >>> sg.step(148)
+    False
+    >>> board_text(sg).splitlines()[-1]
+    'black to play 2 (played so far: 24/19)'
+    """
+    game = sg.game
+    pos = encoding.apply_steps(game.position, sg.prefix) if sg.prefix else game.position
+    lines = [str(pos)]
+    if game.is_over():
+        lines.append(f"game over: {game.result()}")
+    else:
+        done = " ".join(map(str, sg.prefix))
+        lines.append(
+            f"{PLAYER_NAMES[game.turn]} to play {'-'.join(map(str, sg.dice_left()))}"
+            + (f" (played so far: {done})" if done else "")
+        )
+    return "\n".join(lines)
