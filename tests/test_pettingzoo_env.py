@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 import warnings
 from typing import Any
 
@@ -137,3 +139,28 @@ def test_render_and_name() -> None:
     text = aec.render()
     assert isinstance(text, str) and "to play" in text
     assert str(aec) == "nardy_fevga_v0"
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])
+
+
+@pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium", "numpy"])
+def test_import_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    pattern = r"nardy\.envs\.pettingzoo needs .*pip install 'nardy\[pettingzoo\]'"
+    with pytest.raises(ImportError, match=pattern) as caught:
+        import_fresh(monkeypatch, ("nardy.envs", "nardy.envs.pettingzoo"), missing=(missing,))
+    assert caught.value.name == missing and missing in str(caught.value)

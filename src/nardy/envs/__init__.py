@@ -8,11 +8,16 @@
 * :mod:`nardy.envs.openspiel`: every ruleset as an OpenSpiel game
   (``pip install 'nardy[openspiel]'``).
 
+Importing one of them without its extra raises an :class:`ImportError` that
+names the extra to install.
+
 They share :class:`StepGame`, defined here without any framework: a
 :class:`~nardy.Game` played one step action at a time (see
 :mod:`nardy.encoding` for the actions and the observation). The dice are
 rolled inside, from the game's seeded RNG; when no step can be played the pass
-is made automatically; a play is made once its last step is chosen.
+is made automatically; a play is made once its last step is chosen. This
+module imports without numpy; :meth:`StepGame.mask` and
+:meth:`StepGame.observe` need it.
 
 >>> import nardy
 >>> from nardy.envs import StepGame
@@ -33,14 +38,17 @@ import copy
 from collections.abc import Callable
 from typing import Final, Literal
 
-import numpy as np
-
 import nardy
 from nardy import encoding
 from nardy.core import Play, Player, Step
 from nardy.errors import GameStateError, IllegalPlayError
 from nardy.game import Game
 from nardy.rules.base import RuleSet
+
+try:
+    import numpy as np
+except ImportError:  # the step game plays without numpy; its arrays need it
+    np = None  # type: ignore[assignment]
 
 __all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "board_text", "PLAYER_NAMES"]
 
@@ -55,6 +63,15 @@ InvalidAction = Literal["random", "raise"]
 ``"random"`` plays a uniformly random legal step instead (from the
 environment's RNG) and sets ``info["invalid_action"]``; ``"raise"`` raises
 :class:`~nardy.IllegalPlayError`."""
+
+
+def _missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+    """The error to raise when ``module`` cannot import a package of the ``extra``."""
+    return ImportError(
+        f"{module} needs the optional packages of the {extra!r} extra: "
+        f"pip install 'nardy[{extra}]' ({error})",
+        name=error.name,
+    )
 
 
 def env_name(rules: str) -> str:
@@ -176,6 +193,8 @@ class StepGame:
 
     def mask(self) -> np.ndarray:
         """The legal actions now as an int8 array of 0/1 (all zeros when the game is over)."""
+        if np is None:
+            raise ImportError("StepGame.mask() needs numpy: pip install 'nardy[numpy]'", name="numpy")
         out = np.zeros(encoding.N_ACTIONS, dtype=np.int8)
         for action in self.legal:
             out[action] = 1

@@ -53,17 +53,20 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-
 import nardy
 from nardy import encoding
 from nardy.agents import Agent, RandomAgent
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, board_text, env_name
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text, env_name
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as error:
+    raise _missing_extra(__name__, "gym", error) from error
 
 __all__ = ["NardyEnv", "register_envs", "ENV_IDS"]
 

@@ -39,18 +39,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 import nardy
 from nardy import encoding
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, board_text
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    raise _missing_extra(__name__, "pettingzoo", error) from error
 
 __all__ = ["NardyAECEnv", "env", "raw_env"]
 
