@@ -6,6 +6,7 @@ import importlib
 import math
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -431,7 +432,7 @@ def test_without_numpy_the_arrays_name_the_extra(monkeypatch: pytest.MonkeyPatch
     rules = nardy.ruleset("short")
     pos = rules.initial_position()
     game = nardy.Game(rules, seed=1)
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: enc.tdgammon(pos),
         lambda: enc.tdgammon(game),
         lambda: enc.observation(pos),
