@@ -26,13 +26,14 @@ sent along with the games, so it must pickle: define its class at module
 level and keep no open files, locks or lambdas in it.
 
 >>> from nardy.agents import GreedyAgent
->>> class Cautious(GreedyAgent):
+>>> class Cautious(GreedyAgent):  # the greedy bot, but it never doubles
 ...     name = "cautious"
 ...     def wants_double(self, game):
 ...         return False
->>> summary = simulate("short", 4, white=Cautious(), black="random", seed=3)
+>>> with_cube = nardy.ruleset("short", cube=True)
+>>> summary = simulate(with_cube, 4, white=Cautious(), black="greedy", seed=3)
 >>> summary.sides, sum(summary.agent_wins.values()) + summary.draws
-({'white': 'cautious', 'black': 'random'}, 4)
+({'white': 'cautious', 'black': 'greedy'}, 4)
 
 **Reproducibility.** Game ``i`` of a run with seed ``s`` uses the game seed
 ``s * 1_000_003 + i`` for its dice (``Game(rules, seed=...)``) and
