@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
+import sys
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -159,6 +163,37 @@ def test_tdgammon_black_perspective_mirrors(name: str) -> None:
 def test_tdgammon_refuses_long_family() -> None:
     with pytest.raises(nardy.NardyError, match="short family"):
         tdgammon(nardy.ruleset("long").initial_position())
+    with pytest.raises(nardy.NardyError, match="short family"):
+        tdgammon(nardy.Game(nardy.ruleset("gulbar"), seed=1))
+
+
+@pytest.mark.parametrize("name", ["short", "caucasian"])
+def test_tdgammon_of_a_game_is_that_of_its_position(name: str) -> None:
+    # as observation() does, a Game is read for its position and player to act
+    states = random_positions(name, games=2)
+    assert states
+    for game, _ in states:
+        assert game.turn == game.position.turn
+        for perspective in (WHITE, BLACK):
+            expected = tdgammon(game.position, perspective=perspective)
+            assert (tdgammon(game, perspective=perspective) == expected).all()
+
+
+def test_tdgammon_of_a_game_answering_a_double() -> None:
+    game = nardy.Game(nardy.ruleset("short", cube=True), first=WHITE)
+    game.double()
+    assert game.turn == BLACK and game.position.turn == WHITE
+    x = tdgammon(game)  # Black, answering, is the player to act
+    assert x[196:].tolist() == [0.0, 1.0]
+    assert (x[:196] == tdgammon(game.position)[:196]).all()
+    assert tdgammon(game, perspective=BLACK)[196:].tolist() == [1.0, 0.0]
+
+
+def test_tdgammon_refuses_other_sources() -> None:
+    with pytest.raises(nardy.NardyError, match="needs a Game or a Position"):
+        tdgammon("short")  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match="needs a Game or a Position"):
+        tdgammon(nardy.ruleset("short"))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- observation contents
@@ -370,3 +405,59 @@ def test_step_game_refuses_illegal_actions() -> None:
     assert sg.resolve(next(iter(sg.legal)), "random", rng)[1] is False
     assert sg.resolve(0, "raise", rng) == (0, False)
 
+
+# --------------------------------------------------------------------------- without numpy
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])
+
+
+def test_without_numpy_the_arrays_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    enc = import_fresh(monkeypatch, ("nardy.encoding",), missing=("numpy",))
+    assert enc is not encoding and enc.np is None
+    rules = nardy.ruleset("short")
+    pos = rules.initial_position()
+    game = nardy.Game(rules, seed=1)
+    calls: list[Callable[[], object]] = [
+        lambda: enc.tdgammon(pos),
+        lambda: enc.tdgammon(game),
+        lambda: enc.observation(pos),
+        lambda: enc.observation(game),
+        lambda: enc.observation_bounds(),
+        lambda: enc.legal_action_mask(rules, pos, (6, 5)),
+    ]
+    for call in calls:
+        with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
+            call()
+    # the action helpers work on ints and steps alone
+    assert enc.legal_steps(rules, pos, (6, 5)) == legal_steps(rules, pos, (6, 5))
+    assert enc.step_to_action(Step(13, 7, 6)) == 83
+    assert enc.action_to_step(83, pos) == Step(13, 7, 6)
+    assert enc.apply_steps(pos, [Step(13, 7, 6)]) == apply_steps(pos, [Step(13, 7, 6)])
+
+
+def test_without_numpy_a_step_game_plays_but_has_no_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
+    envs = import_fresh(monkeypatch, ("nardy.encoding", "nardy.envs"), missing=("numpy",))
+    sg = envs.StepGame(nardy.ruleset("long"), seed=3)
+    sg.settle()
+    assert sg.step(148) is False and sg.step(115) is True  # 24/19, 19/17 (see nardy.envs)
+    sg.settle()
+    assert sg.legal
+    with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
+        sg.mask()
+    with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
+        sg.observe()

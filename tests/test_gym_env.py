@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
+import warnings
+from typing import Any
+
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -27,10 +32,25 @@ def test_every_ruleset_is_registered() -> None:
 
 
 @pytest.mark.parametrize("name", ALL)
-def test_check_env(name: str) -> None:
+def test_check_env(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     env = gymnasium.make(ENV_IDS[name])
-    check_env(env.unwrapped)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker reports soft failures as warnings
+        check_env(env.unwrapped)
     env.close()
+    # the checker made the environment in every declared render mode: "human" printed
+    assert "to play" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_check_env_in_each_render_mode(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for mode in NardyEnv.metadata["render_modes"]:
+        env = gymnasium.make(ENV_IDS[name], render_mode=mode)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env.unwrapped)
+        env.close()
+    assert "to play" in capsys.readouterr().out
 
 
 def play_episode(env: NardyEnv, seed: int) -> tuple[float, int, list[np.ndarray]]:
@@ -120,6 +140,43 @@ def test_agent_colour_opponent_and_render() -> None:
     assert env.action_masks().dtype == bool
 
 
+def test_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    ansi = NardyEnv("short", render_mode="ansi")
+    human = NardyEnv("short", render_mode="human")
+    obs, info = ansi.reset(seed=4)
+    human.reset(seed=4)
+    frames = [ansi.render()]
+    # the text board and who plays which dice
+    dice = "-".join(map(str, info["dice"]))
+    assert frames[0] == f"{ansi.game.position}\nwhite to play {dice}"
+    assert capsys.readouterr().out == f"{frames[0]}\n\n"  # reset() printed it
+    assert human.render() is None
+    assert capsys.readouterr().out == f"{frames[0]}\n\n"
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, _, terminated, _, _ = ansi.step(action)
+        human.step(action)
+        text = ansi.render()
+        assert isinstance(text, str)
+        assert capsys.readouterr().out == f"{text}\n\n"  # one board per step
+        frames.append(text)
+    assert len(frames) > 2
+    last = frames[-1]
+    assert isinstance(last, str) and last.splitlines()[-1].startswith("game over: ")
+    assert str(ansi.game.position) in last
+
+
+def test_render_without_a_mode_warns_and_bad_modes_are_refused() -> None:
+    env = NardyEnv("short")
+    env.reset(seed=0)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env.render() is None
+    with pytest.raises(nardy.NardyError, match="render_mode must be one of"):
+        NardyEnv("short", render_mode="rgb_array")
+
+
 def test_options_and_errors() -> None:
     env = gymnasium.make("nardy/Long-v0", first_turn_head="fixed")
     assert env.unwrapped.rules == nardy.ruleset("long", first_turn_head="fixed")
@@ -127,3 +184,27 @@ def test_options_and_errors() -> None:
         NardyEnv("short").step(0)
     with pytest.raises(nardy.NardyError):
         NardyEnv(nardy.ruleset("short"), cube=True)
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])
+
+
+@pytest.mark.parametrize("missing", ["gymnasium", "numpy"])
+def test_import_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    with pytest.raises(ImportError, match=r"nardy\.envs\.gym needs .*pip install 'nardy\[gym\]'") as caught:
+        import_fresh(monkeypatch, ("nardy.envs", "nardy.envs.gym"), missing=(missing,))
+    assert caught.value.name == missing and missing in str(caught.value)

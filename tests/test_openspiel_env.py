@@ -4,7 +4,9 @@ runs OpenSpiel's algorithms."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -273,3 +275,28 @@ def test_evaluate_bots_with_random_bots() -> None:
     bots = [pyspiel.make_uniform_random_bot(player, 100 + player) for player in (0, 1)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     assert sum(returns) == 0 and max(abs(r) for r in returns) <= 15
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])
+
+
+@pytest.mark.parametrize("missing", ["pyspiel", "numpy"])
+def test_import_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    pattern = r"nardy\.envs\.openspiel needs .*pip install 'nardy\[openspiel\]'"
+    with pytest.raises(ImportError, match=pattern) as caught:
+        import_fresh(monkeypatch, ("nardy.envs", "nardy.envs.openspiel"), missing=(missing,))
+    assert caught.value.name == missing and missing in str(caught.value)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 import warnings
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import nardy  # noqa: E402
 from nardy.encoding import N_ACTIONS, OBSERVATION_LAYOUT  # noqa: E402
@@ -82,9 +85,82 @@ def test_spaces_and_invalid_actions() -> None:
     assert lenient.infos[agent]["invalid_action"] is True
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # PettingZoo's own test: every declared mode, "human" first
+    def make(render_mode: str | None = None) -> Any:
+        return env(name, render_mode=render_mode)
+
+    render_test(make)
+    assert "to play" in capsys.readouterr().out
+
+
+def test_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    ansi = raw_env("gulbar", render_mode="ansi")
+    human = raw_env("gulbar", render_mode="human")
+    ansi.reset(seed=7)
+    human.reset(seed=7)
+    text = ansi.render()
+    assert isinstance(text, str)
+    dice = "-".join(map(str, ansi.infos["white"]["dice"]))
+    assert text == f"{ansi.game.position}\n{ansi.agent_selection} to play {dice}"
+    assert capsys.readouterr().out == f"{text}\n\n"  # reset() printed it
+    assert human.render() is None
+    assert capsys.readouterr().out == f"{text}\n\n"
+    rng = np.random.default_rng(7)
+    live = 0
+    for agent in ansi.agent_iter():
+        obs, _, terminated, truncated, _ = ansi.last()
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        ansi.step(action)
+        human.step(action)
+        printed = capsys.readouterr().out
+        if action is None:
+            assert printed == ""  # the agents leaving after the end print nothing
+            continue
+        live += 1
+        text = ansi.render()
+        assert isinstance(text, str) and printed == f"{text}\n\n"
+    assert live > 2
+    assert text.splitlines()[-1].startswith("game over: ")
+
+
+def test_render_without_a_mode_and_bad_modes() -> None:
+    aec = raw_env("short")
+    aec.reset(seed=0)
+    assert aec.render() is None
+    with pytest.raises(nardy.NardyError, match="render_mode must be one of"):
+        raw_env("short", render_mode="rgb_array")
+
+
 def test_render_and_name() -> None:
     aec = NardyAECEnv("fevga", render_mode="ansi")
     aec.reset(seed=2)
     text = aec.render()
     assert isinstance(text, str) and "to play" in text
     assert str(aec) == "nardy_fevga_v0"
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])
+
+
+@pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium", "numpy"])
+def test_import_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, missing: str) -> None:
+    pattern = r"nardy\.envs\.pettingzoo needs .*pip install 'nardy\[pettingzoo\]'"
+    with pytest.raises(ImportError, match=pattern) as caught:
+        import_fresh(monkeypatch, ("nardy.envs", "nardy.envs.pettingzoo"), missing=(missing,))
+    assert caught.value.name == missing and missing in str(caught.value)

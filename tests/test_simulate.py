@@ -8,6 +8,10 @@
 * game ``i`` is the game :func:`play_game` plays from ``game_seed(seed, i)``;
 * the statistics (counts, Wilson intervals, normal intervals) on a hand-made list;
 * :func:`compare` alternates colours;
+* agent objects of one's own play as built-in names do, on workers too (each
+  game gets a fresh copy); what lacks the protocol or does not pickle for
+  worker processes is refused with a clear error;
+* ``seed=None`` draws a fresh seed and reports it;
 * ``nardy selfplay --workers N``.
 """
 
@@ -16,13 +20,17 @@ from __future__ import annotations
 import concurrent.futures as cf
 import math
 import multiprocessing
+import multiprocessing.pool
 import pickle
+import secrets
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import nardy
-from nardy import Player
+from nardy import Game, Play, Player
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
 from nardy.simulate import (
@@ -381,3 +389,196 @@ def test_cli_progress_and_bad_workers(capsys: pytest.CaptureFixture[str]) -> Non
     assert "5 games" in captured.out
     assert main(["selfplay", "--games", "2", "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- agent objects
+
+
+class Alternating:
+    """Plays the first and the last legal play in turn: what it chooses depends on
+    its own state, which a fresh copy per game resets."""
+
+    name = "alternating"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, game: Game) -> Play:
+        plays = game.legal_plays()
+        self.calls += 1
+        return plays[0] if self.calls % 2 else plays[-1]
+
+
+class Doubler(GreedyAgent):
+    """The greedy bot that doubles whenever it may."""
+
+    name = "doubler"
+
+    def wants_double(self, game: Game) -> bool:
+        return True
+
+
+class Keyed:
+    """Chooses the play with the largest ``key(play)``: with a lambda for the key
+    it copies (``copy.deepcopy`` keeps functions) but does not pickle."""
+
+    name = "keyed"
+
+    def __init__(self, key: Callable[[Play], str]) -> None:
+        self.key = key
+
+    def choose(self, game: Game) -> Play:
+        return max(game.legal_plays(), key=self.key)
+
+
+class Locked(GreedyAgent):
+    """A greedy bot holding a lock: it neither copies nor pickles."""
+
+    name = "locked"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+
+class _PicklingExecutor(_EagerExecutor):
+    """Sends the task's arguments through pickle, as executors of other processes do."""
+
+    def submit(self, fn: Any, /, *args: Any) -> _PlainFuture:
+        return super().submit(fn, *pickle.loads(pickle.dumps(args)))
+
+
+def test_agent_objects_play_as_their_names(baseline: Summary) -> None:
+    assert simulate("short", GAMES, seed=SEED, white=GreedyAgent(), black="random") == baseline
+    assert simulate("short", GAMES, seed=SEED, white=GreedyAgent(), workers=2, chunk=5) == baseline
+    result = compare("short", GreedyAgent(), "random", 7, seed=SEED)
+    assert result == compare("short", "greedy", "random", 7, seed=SEED)
+    assert result.a == "greedy" and result.b == "random"
+
+
+def test_each_game_gets_a_fresh_copy_of_an_agent_object() -> None:
+    rules = nardy.ruleset("short")
+    agent = Alternating()
+    summary = simulate(rules, 6, seed=SEED, white=agent, black="random")
+    assert agent.calls == 0  # the object given is left as it was
+    assert summary.sides == {"white": "alternating", "black": "random"}
+    assert summary.per_game is not None
+    for record in summary.per_game:
+        game = nardy.Game(rules, seed=record.seed)
+        result = play_game(
+            game, {Player.WHITE: Alternating(), Player.BLACK: RandomAgent(seed=record.seed * 2 + 1)}
+        )
+        assert (record.kind, record.points, record.plies) == (result.kind, result.points, game.plies)
+    # so the chunks and the workers do not matter
+    assert simulate(rules, 6, seed=SEED, white=agent, black="random", chunk=1) == summary
+    assert simulate(rules, 6, seed=SEED, white=agent, black="random", workers=2, chunk=2) == summary
+    assert simulate(rules, 6, seed=SEED, white=agent, black="random", executor=_PicklingExecutor()) == summary
+
+
+def test_agent_objects_travel_to_spawned_workers() -> None:
+    serial = compare("long", Alternating(), "greedy", 4, seed=SEED)
+    ctx = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(max_workers=2, mp_context=ctx) as pool:
+        assert compare("long", Alternating(), "greedy", 4, seed=SEED, executor=pool, chunk=1) == serial
+
+
+def test_agent_objects_keep_their_cube_decisions() -> None:
+    summary = simulate(nardy.ruleset("short", cube=True), 4, seed=SEED, white=Doubler(), black="random")
+    assert summary.per_game is not None
+    # RandomAgent has no cube methods, so it takes: the cube was turned in every game
+    assert all(record.cube >= 2 for record in summary.per_game)
+    assert summary.sides["white"] == "doubler"
+
+
+def test_an_agent_that_does_not_pickle_plays_here_but_not_on_workers() -> None:
+    agent = Keyed(lambda play: str(play))
+    with pytest.raises((pickle.PicklingError, AttributeError)):  # "Can't pickle local object"
+        pickle.dumps(agent)
+    serial = simulate("short", 4, seed=SEED, white=agent, black="random")
+    assert serial.sides["white"] == "keyed"
+    with cf.ThreadPoolExecutor(2) as threads:  # threads need no pickling
+        assert simulate("short", 4, seed=SEED, white=agent, black="random", executor=threads) == serial
+    with multiprocessing.pool.ThreadPool(2) as pool:
+        summary = simulate("short", 4, seed=SEED, white=agent, executor=PoolExecutor(pool))
+        assert summary == serial
+    with pytest.raises(nardy.NardyError, match=r"white agent 'keyed' does not pickle .*workers=1"):
+        simulate("short", 4, seed=SEED, white=agent, workers=2)
+    with pytest.raises(nardy.NardyError, match="b agent 'keyed' does not pickle"):
+        compare("short", "greedy", agent, 4, workers=2)
+    with cf.ProcessPoolExecutor(max_workers=1) as pool:
+        with pytest.raises(nardy.NardyError, match="does not pickle"):
+            simulate("short", 4, white="random", black=agent, executor=pool)
+    # an executor nardy does not know: its own error, with a note that names the agent
+    with pytest.raises(Exception) as caught:
+        simulate("short", 4, white=agent, executor=_PicklingExecutor())
+    assert not isinstance(caught.value, nardy.NardyError)
+    assert any("white agent 'keyed' does not pickle" in note for note in caught.value.__notes__)
+
+
+def test_an_agent_that_cannot_be_copied_is_refused() -> None:
+    with pytest.raises(nardy.NardyError, match="'locked' cannot be copied"):
+        simulate("short", 2, white=Locked())
+
+
+class _Nameless:
+    def choose(self, game: Game) -> Play:
+        return game.legal_plays()[0]
+
+
+class _Chooseless:
+    name = "idle"
+
+
+def test_objects_without_the_agent_protocol_are_refused() -> None:
+    with pytest.raises(nardy.NardyError, match=r"white=.* is not an agent: it lacks a name \(a non-empty str\) and a choose"):
+        simulate("short", 2, white=object())  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match=r"black=.* is not an agent: it lacks a name"):
+        simulate("short", 2, black=_Nameless())  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match=r"a=.* is not an agent: it lacks a choose\(game\) method"):
+        compare("short", _Chooseless(), "random", 2)  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match=r"the class GreedyAgent: pass an agent object"):
+        simulate("short", 2, white=GreedyAgent)  # type: ignore[arg-type]
+    with pytest.raises(nardy.NardyError, match="unknown agent 'nobody' for black"):
+        simulate("short", 2, black="nobody")
+
+
+def test_compare_tells_agents_apart_by_name() -> None:
+    with pytest.raises(nardy.NardyError, match="both are named 'alternating'"):
+        compare("short", Alternating(), Alternating(), 2)
+    with pytest.raises(nardy.NardyError, match="both are named 'greedy'"):
+        compare("short", GreedyAgent(), "greedy", 2)
+    with pytest.raises(nardy.NardyError, match="two different agents"):
+        compare("short", "random", "random", 2)
+
+
+# --------------------------------------------------------------------------- seed=None
+
+
+def test_seed_none_draws_a_seed_and_reports_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[int] = []
+
+    def randbits(k: int) -> int:
+        drawn.append(k)
+        return 987_654_321
+
+    monkeypatch.setattr(secrets, "randbits", randbits)  # where nardy.simulate draws from
+    summary = simulate("short", 5, seed=None)
+    assert drawn == [63]
+    assert summary.seed == 987_654_321 and "seed 987654321" in str(summary)
+    assert summary == simulate("short", 5, seed=987_654_321)  # the reported seed replays it
+    result = compare("short", "greedy", "random", 4, seed=None)
+    assert result.summary.seed == 987_654_321
+    assert result == compare("short", "greedy", "random", 4, seed=987_654_321)
+
+
+def test_seed_none_plays_other_games_each_time() -> None:
+    first = simulate("short", 3, seed=None, white="random")
+    second = simulate("short", 3, seed=None, white="random", workers=2)
+    assert isinstance(first.seed, int) and isinstance(second.seed, int) and first.seed != second.seed
+    assert first.per_game is not None and second.per_game is not None
+    assert [g.seed for g in first.per_game] == [game_seed(first.seed, i) for i in range(3)]
+    assert [g.seed for g in second.per_game] == [game_seed(second.seed, i) for i in range(3)]
+
+
+def test_a_seed_that_is_not_an_int_is_refused() -> None:
+    with pytest.raises(nardy.NardyError, match="seed must be an int or None"):
+        simulate("short", 2, seed="7")  # type: ignore[arg-type]

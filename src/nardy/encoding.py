@@ -194,9 +194,14 @@ def _tesauro_units(n: int) -> tuple[float, float, float, float]:
 
 
 def tdgammon(
-    pos: Position, version: int = TDGAMMON_VERSION, *, perspective: Player = Player.WHITE
+    source: Game | Position, version: int = TDGAMMON_VERSION, *, perspective: Player = Player.WHITE
 ) -> np.ndarray:
-    """Tesauro's 198 TD-Gammon inputs of a short-family position (float32).
+    """Tesauro's 198 TD-Gammon inputs of a short-family game or position (float32).
+
+    ``source`` is a :class:`~nardy.Game` (its position is encoded, and the side
+    to move is the game's player to act, :attr:`nardy.Game.turn`, who differs
+    from the position's while a double is answered) or a bare
+    :class:`~nardy.Position` (the side to move is ``pos.turn``).
 
     Layout (v1), with ``A`` = ``perspective`` (White by default: the classic
     encoding) and ``B`` its opponent; the board points are numbered as ``A``
@@ -215,8 +220,19 @@ def tdgammon(
     >>> x = tdgammon(nardy.ruleset("short").initial_position())
     >>> x[4 * 5 : 4 * 6].tolist(), x[4 * 23 : 4 * 24].tolist(), x[196:].tolist()
     ([1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 0.0, 0.0], [1.0, 0.0])
+    >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.BLACK)
+    >>> tdgammon(game)[196:].tolist()
+    [0.0, 1.0]
     """
     _check_version("tdgammon", version, (1,))
+    if isinstance(source, Game):
+        pos = source.position
+        mover = source.turn
+    elif isinstance(source, Position):
+        pos = source
+        mover = pos.turn
+    else:
+        raise NardyError(f"tdgammon() needs a Game or a Position, not {source!r}")
     if pos.family != "short":
         raise NardyError(
             f"the TD-Gammon encoding is for the short family; use observation() for a {pos.family}-family position"
@@ -233,7 +249,7 @@ def tdgammon(
     for k in range(24):
         units.extend(_tesauro_units(theirs[23 - k]))  # board point k + 1 is B's 24 - k
     units += [pos.bar(b) / 2, pos.off(b) / CHECKERS]
-    units += [1.0 if pos.turn == a else 0.0, 1.0 if pos.turn == b else 0.0]
+    units += [1.0 if mover == a else 0.0, 1.0 if mover == b else 0.0]
     out[:] = units
     return out
 

@@ -1,6 +1,6 @@
-"""Self-play at scale: many games between built-in bots, serial, on a process
-pool, or on any executor with a ``submit()`` method (Dask, Ray), with summary
-statistics and 95% confidence intervals.
+"""Self-play at scale: many games between built-in bots or agents of your own,
+serial, on a process pool, or on any executor with a ``submit()`` method
+(Dask, Ray), with summary statistics and 95% confidence intervals.
 
 >>> import nardy
 >>> from nardy.simulate import simulate, compare
@@ -13,13 +13,42 @@ statistics and 95% confidence intervals.
 >>> [(g.white, g.black) for g in result.summary.per_game][:2]
 [('greedy', 'random'), ('random', 'greedy')]
 
+**Agents.** ``white``, ``black`` (and ``compare``'s ``a`` and ``b``) are
+names of built-in agents (:data:`nardy.agents.AGENTS`) or agent objects of your
+own: anything with the :class:`nardy.agents.Agent` protocol, a ``name`` (a
+non-empty str, used in the records and the statistics) and ``choose(game)``
+returning one of ``game.legal_plays()``, optionally with the cube methods
+``wants_double`` and ``accepts_double``. Each game is played by a fresh copy
+of the object as given (``copy.deepcopy``), so the object you pass is never
+changed and no game sees what an earlier one left in the agent. To play on
+worker processes (``workers > 1``, a process pool, Dask, Ray) the object is
+sent along with the games, so it must pickle: define its class at module
+level and keep no open files, locks or lambdas in it.
+
+>>> from nardy.agents import GreedyAgent
+>>> class Cautious(GreedyAgent):  # the greedy bot, but it never doubles
+...     name = "cautious"
+...     def wants_double(self, game):
+...         return False
+>>> with_cube = nardy.ruleset("short", cube=True)
+>>> summary = simulate(with_cube, 4, white=Cautious(), black="greedy", seed=3)
+>>> summary.sides, sum(summary.agent_wins.values()) + summary.draws
+({'white': 'cautious', 'black': 'greedy'}, 4)
+
 **Reproducibility.** Game ``i`` of a run with seed ``s`` uses the game seed
 ``s * 1_000_003 + i`` for its dice (``Game(rules, seed=...)``) and
-``game_seed * 2 + colour`` for each agent that takes a ``seed`` (White is
-colour 0, Black 1); this is the scheme ``nardy selfplay`` has always used. A
-game's result depends only on ``(s, i)``, so a run gives the same
-:class:`Summary` whatever the number of workers, the chunk size or the order in
-which chunks finish.
+``game_seed * 2 + colour`` for each built-in agent that takes a ``seed``
+(White is colour 0, Black 1); this is the scheme ``nardy selfplay`` has always
+used. A game's result depends only on ``(s, i)`` (and on the agent objects as
+given), so a run gives the same :class:`Summary` whatever the number of
+workers, the chunk size or the order in which chunks finish. Agent objects are
+not seeded: one that draws from a random generator of its own starts every
+game from the generator's state as given.
+
+``seed=None`` draws a new run seed from the operating system's entropy, so
+such a run is **not reproducible** from its arguments: calling it again plays
+other games. The seed drawn is reported as :attr:`Summary.seed` (and in each
+record's game seed), so the run can be replayed by passing it back.
 
 **Executors.** Games are played in chunks of consecutive indices, one task per
 chunk. With ``workers=1`` and no executor the chunks run here, one after the
@@ -42,19 +71,23 @@ running:
   ``multiprocessing.Pool``-like object with ``apply_async``) in
   :class:`PoolExecutor`: ``simulate(..., executor=PoolExecutor(Pool()))``.
 
-Tasks carry only plain data: the ruleset as ``(name, options)`` (rebuilt with
+Tasks carry plain data: the ruleset as ``(name, options)`` (rebuilt with
 :func:`nardy.ruleset` in the worker), agent names from
-:data:`nardy.agents.AGENTS`, the seed and the chunk's range; they return a
-list of :class:`GameRecord`. Only a ruleset class that is not registered
-under its name is sent as the object itself.
+:data:`nardy.agents.AGENTS` (or the agent objects themselves), the seed and
+the chunk's range; they return a list of :class:`GameRecord`. Only a ruleset
+class that is not registered under its name is sent as the object itself.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import copy
 import inspect
 import math
+import multiprocessing.pool
+import pickle
 import queue
+import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol
@@ -63,6 +96,7 @@ import attrs
 
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
+from nardy.errors import NardyError
 from nardy.game import Game, RollEvent
 from nardy.rules import REGISTRY, ruleset
 from nardy.rules.base import RuleSet
@@ -368,11 +402,12 @@ class Comparison:
 
 
 class _Chunk(NamedTuple):
-    """One task: games ``start..stop-1`` of a run (plain data, pickles anywhere)."""
+    """One task: games ``start..stop-1`` of a run (plain data and the agent
+    objects, if any)."""
 
     rules: tuple[str, tuple[tuple[str, object], ...]] | RuleSet
-    white: str
-    black: str
+    white: str | Agent
+    black: str | Agent
     seed: int
     start: int
     stop: int
@@ -401,8 +436,87 @@ def _build_rules(spec: tuple[str, tuple[tuple[str, object], ...]] | RuleSet) -> 
     return rules
 
 
-def _make_agent(name: str, seed: int) -> Agent:
-    cls = AGENTS[name]
+def _agent_name(agent: str | Agent) -> str:
+    """The name under which ``agent`` (a built-in's name or an agent object) is
+    recorded: the name itself, or the object's ``name``."""
+    return agent if isinstance(agent, str) else agent.name
+
+
+def _check_agent(agent: object, role: str) -> None:
+    """Refuse what is neither a built-in agent's name nor an agent object."""
+    if isinstance(agent, str):
+        if agent not in AGENTS:
+            raise NardyError(f"unknown agent {agent!r} for {role}; agents: {', '.join(sorted(AGENTS))}")
+        return
+    if isinstance(agent, type):
+        raise NardyError(
+            f"{role} is the class {agent.__name__}: pass an agent object ({agent.__name__}(...)) "
+            "or the name of a built-in agent"
+        )
+    name = getattr(agent, "name", None)
+    lacks = []
+    if not isinstance(name, str) or not name:
+        lacks.append("a name (a non-empty str)")
+    if not callable(getattr(agent, "choose", None)):
+        lacks.append("a choose(game) method")
+    if lacks:
+        raise NardyError(
+            f"{role}={agent!r} is not an agent: it lacks {' and '.join(lacks)}. An agent is the "
+            f"name of a built-in agent ({', '.join(sorted(AGENTS))}) or an object with the "
+            "nardy.agents.Agent protocol: a name and choose(game) returning one of game.legal_plays()"
+        )
+
+
+def _unpicklable(agents: dict[str, str | Agent]) -> list[tuple[str, Agent, Exception]]:
+    """The agent objects that do not pickle: ``(role, agent, why)``."""
+    out = []
+    for role, agent in agents.items():
+        if isinstance(agent, str):
+            continue
+        try:
+            pickle.dumps(agent)
+        except Exception as exc:  # PicklingError, TypeError, AttributeError, ... by the object
+            out.append((role, agent, exc))
+    return out
+
+
+def _unpicklable_message(role: str, agent: Agent, error: Exception) -> str:
+    return (
+        f"{role} agent {agent.name!r} does not pickle ({type(error).__name__}: {error}), so it "
+        "cannot be sent to worker processes: define its class at module level and keep no open "
+        "files, locks or lambdas in it, or play in this process (workers=1, no executor)"
+    )
+
+
+def _sent_to_other_processes(workers: int, executor: Executor | None) -> bool:
+    """Whether the tasks certainly travel to other processes (so agents must pickle)."""
+    if executor is None:
+        return workers > 1
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        return True
+    if isinstance(executor, PoolExecutor):
+        return not isinstance(executor.pool, multiprocessing.pool.ThreadPool)
+    return False
+
+
+def _threads(executor: Executor) -> bool:
+    """Whether ``executor`` certainly runs the tasks in this process."""
+    if isinstance(executor, cf.ThreadPoolExecutor):
+        return True
+    return isinstance(executor, PoolExecutor) and isinstance(executor.pool, multiprocessing.pool.ThreadPool)
+
+
+def _make_agent(agent: str | Agent, seed: int) -> Agent:
+    if not isinstance(agent, str):
+        try:
+            twin: Agent = copy.deepcopy(agent)
+        except Exception as exc:
+            raise NardyError(
+                f"agent {agent.name!r} cannot be copied ({type(exc).__name__}: {exc}): "
+                "each game is played by a fresh copy (copy.deepcopy) of an agent object"
+            ) from exc
+        return twin
+    cls = AGENTS[agent]
     if "seed" in inspect.signature(cls).parameters:
         return cls(seed=seed)  # type: ignore[call-arg]
     return cls()
@@ -427,8 +541,8 @@ def play_chunk(chunk: _Chunk) -> list[GameRecord]:
             GameRecord(
                 index=index,
                 seed=seed,
-                white=white,
-                black=black,
+                white=_agent_name(white),
+                black=_agent_name(black),
                 winner=None if result.winner is None else str(result.winner),
                 kind=result.kind,
                 points=result.points,
@@ -492,11 +606,19 @@ def _default_chunk(games: int, workers: int) -> int:
     return max(1, min(100, math.ceil(games / (8 * workers))))
 
 
+def _run_seed(seed: int | None) -> int:
+    """The run's seed: ``seed`` itself, or a new one from fresh entropy for ``None``."""
+    if seed is None:
+        return secrets.randbits(63)
+    if not isinstance(seed, int):
+        raise NardyError(f"seed must be an int or None, not {seed!r}")
+    return seed
+
+
 def _run(
     rules: RuleSet | str,
     games: int,
-    white: str,
-    black: str,
+    agents: dict[str, str | Agent],
     seed: int,
     workers: int,
     executor: Executor | None,
@@ -504,6 +626,9 @@ def _run(
     alternate: bool,
     progress: Callable[[int], object] | None,
 ) -> tuple[RuleSet, list[GameRecord]]:
+    """Play the games; ``agents`` maps the roles (``"white"`` and ``"black"``,
+    or compare's ``"a"`` and ``"b"``) to agents, the first playing White (in the
+    even-numbered games if ``alternate``)."""
     if isinstance(rules, str):
         rules = ruleset(rules)
     if not isinstance(rules, RuleSet):
@@ -512,14 +637,17 @@ def _run(
         raise ValueError(f"games must be at least 1, not {games}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    for name in (white, black):
-        if name not in AGENTS:
-            raise ValueError(f"unknown agent {name!r}; agents: {', '.join(sorted(AGENTS))}")
+    for role, agent in agents.items():
+        _check_agent(agent, role)
+    if _sent_to_other_processes(workers, executor):
+        for role, agent, error in _unpicklable(agents):
+            raise NardyError(_unpicklable_message(role, agent, error)) from error
     if chunk is None:
         chunk = _default_chunk(games, workers if executor is None else max(workers, 4))
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1, not {chunk}")
     spec = _rules_spec(rules)
+    white, black = agents.values()
     chunks = [
         _Chunk(spec, white, black, seed, start, min(start + chunk, games), alternate)
         for start in range(0, games, chunk)
@@ -546,7 +674,7 @@ def _run(
             records.extend(futures[i].result())
             if progress is not None:
                 progress(chunks[i].stop - chunks[i].start)
-    except BaseException:
+    except BaseException as exc:
         for future in futures:
             cancel = getattr(future, "cancel", None)
             if callable(cancel):
@@ -554,6 +682,12 @@ def _run(
         if own is not None:
             own.shutdown(wait=False, cancel_futures=True)
             own = None
+        if isinstance(exc, Exception) and not _threads(executor):  # it may have failed to send an agent
+            for role, agent, error in _unpicklable(agents):
+                exc.add_note(
+                    f"note: {_unpicklable_message(role, agent, error)} (executors that run "
+                    "games in other processes need agents that pickle)"
+                )
         raise
     finally:
         if own is not None:
@@ -565,42 +699,54 @@ def simulate(
     rules: RuleSet | str,
     games: int,
     *,
-    white: str = "greedy",
-    black: str = "random",
-    seed: int = 0,
+    white: str | Agent = "greedy",
+    black: str | Agent = "random",
+    seed: int | None = 0,
     workers: int = 1,
     executor: Executor | None = None,
     chunk: int | None = None,
     progress: Callable[[int], object] | None = None,
     keep_games: bool = True,
 ) -> Summary:
-    """Play ``games`` complete games of ``rules`` between the agents named
-    ``white`` and ``black`` (keys of :data:`nardy.agents.AGENTS`) and summarise
-    them.
+    """Play ``games`` complete games of ``rules`` between ``white`` and
+    ``black`` and summarise them.
+
+    Each agent is the name of a built-in agent (a key of
+    :data:`nardy.agents.AGENTS`) or an agent object of your own (the
+    :class:`nardy.agents.Agent` protocol; each game gets a fresh copy, and it
+    must pickle to play on worker processes: see the module docstring). An
+    object is recorded under its ``name``.
 
     Game ``i`` is seeded from ``(seed, i)`` (see the module docstring), so the
     result is the same for any ``workers``, ``executor`` and ``chunk``.
-    ``workers > 1`` plays on a new process pool of that size; ``executor``
-    (anything with ``submit()``, e.g. a ``distributed.Client``) is used instead
-    when given. ``chunk`` is the number of games per task (by default about
-    eight tasks per worker, at most 100 games each). ``progress(n)`` is called
-    here with ``0`` once the work is submitted, then with the number of games
-    of each chunk as it completes. ``keep_games=False`` drops the per-game
-    records from the summary.
+    ``seed=None`` draws a run seed from fresh entropy: such a run is not
+    reproducible from its arguments, but the seed drawn is reported as
+    :attr:`Summary.seed`. ``workers > 1`` plays on a new process pool of that
+    size; ``executor`` (anything with ``submit()``, e.g. a
+    ``distributed.Client``) is used instead when given. ``chunk`` is the number
+    of games per task (by default about eight tasks per worker, at most 100
+    games each). ``progress(n)`` is called here with ``0`` once the work is
+    submitted, then with the number of games of each chunk as it completes.
+    ``keep_games=False`` drops the per-game records from the summary.
+
+    Raises :class:`~nardy.NardyError` for an unknown agent name, an object
+    without the agent protocol, or (when the games go to worker processes) an
+    agent object that does not pickle.
     """
+    run_seed = _run_seed(seed)
     rules, records = _run(
-        rules, games, white, black, seed, workers, executor, chunk, False, progress
+        rules, games, {"white": white, "black": black}, run_seed, workers, executor, chunk, False, progress
     )
-    return Summary.from_records(records, rules=rules, seed=seed, keep_games=keep_games)
+    return Summary.from_records(records, rules=rules, seed=run_seed, keep_games=keep_games)
 
 
 def compare(
     rules: RuleSet | str,
-    a: str,
-    b: str,
+    a: str | Agent,
+    b: str | Agent,
     games: int,
     *,
-    seed: int = 0,
+    seed: int | None = 0,
     workers: int = 1,
     executor: Executor | None = None,
     chunk: int | None = None,
@@ -608,22 +754,33 @@ def compare(
     keep_games: bool = True,
 ) -> Comparison:
     """Play agent ``a`` against agent ``b``: ``a`` is White in the even-numbered
-    games and Black in the odd ones (same seeding, workers and executors as
-    :func:`simulate`). Reports ``a``'s win rate and net points per game."""
-    if a == b:
-        raise ValueError(f"compare needs two different agents, not {a!r} twice; use simulate()")
-    rules, records = _run(rules, games, a, b, seed, workers, executor, chunk, True, progress)
-    summary = Summary.from_records(records, rules=rules, seed=seed, keep_games=keep_games)
+    games and Black in the odd ones (same agents, seeding, workers and
+    executors as :func:`simulate`). Reports ``a``'s win rate and net points per
+    game. The two agents are told apart by name, so two agent objects need
+    different names."""
+    for role, agent in (("a", a), ("b", b)):
+        _check_agent(agent, role)
+    name_a, name_b = _agent_name(a), _agent_name(b)
+    if name_a == name_b:
+        if isinstance(a, str) and isinstance(b, str):
+            raise NardyError(f"compare needs two different agents, not {a!r} twice; use simulate()")
+        raise NardyError(
+            f"compare tells the agents apart by name, and both are named {name_a!r}: "
+            "give one of them another name"
+        )
+    run_seed = _run_seed(seed)
+    rules, records = _run(rules, games, {"a": a, "b": b}, run_seed, workers, executor, chunk, True, progress)
+    summary = Summary.from_records(records, rules=rules, seed=run_seed, keep_games=keep_games)
     games_in_order = sorted(records, key=lambda r: r.index)
-    wins = summary.agent_wins[a]
+    wins = summary.agent_wins[name_a]
     return Comparison(
-        a=a,
-        b=b,
+        a=name_a,
+        b=name_b,
         games=summary.games,
         wins=wins,
-        losses=summary.agent_wins[b],
+        losses=summary.agent_wins[name_b],
         draws=summary.draws,
         win_rate=wilson_interval(wins, summary.games),
-        mean_points=mean_interval([g.net_for(a) for g in games_in_order]),
+        mean_points=mean_interval([g.net_for(name_a) for g in games_in_order]),
         summary=summary,
     )

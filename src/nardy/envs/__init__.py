@@ -5,12 +5,19 @@
   ``nardy/Short-v0``, ``nardy/Long-v0``, ... (``pip install 'nardy[gym]'``).
 * :mod:`nardy.envs.pettingzoo`: a two-agent PettingZoo AEC environment,
   agents ``"white"`` and ``"black"`` (``pip install 'nardy[pettingzoo]'``).
+* :mod:`nardy.envs.openspiel`: every ruleset as an OpenSpiel game
+  (``pip install 'nardy[openspiel]'``).
 
-Both share :class:`StepGame`, defined here without either framework: a
+Importing one of them without its extra raises an :class:`ImportError` that
+names the extra to install.
+
+They share :class:`StepGame`, defined here without any framework: a
 :class:`~nardy.Game` played one step action at a time (see
 :mod:`nardy.encoding` for the actions and the observation). The dice are
 rolled inside, from the game's seeded RNG; when no step can be played the pass
-is made automatically; a play is made once its last step is chosen.
+is made automatically; a play is made once its last step is chosen. This
+module imports without numpy; :meth:`StepGame.mask` and
+:meth:`StepGame.observe` need it.
 
 >>> import nardy
 >>> from nardy.envs import StepGame
@@ -31,8 +38,6 @@ import copy
 from collections.abc import Callable
 from typing import Final, Literal
 
-import numpy as np
-
 import nardy
 from nardy import encoding
 from nardy.core import Play, Player, Step
@@ -40,7 +45,12 @@ from nardy.errors import GameStateError, IllegalPlayError
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
-__all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "PLAYER_NAMES"]
+try:
+    import numpy as np
+except ImportError:  # the step game plays without numpy; its arrays need it
+    np = None  # type: ignore[assignment]
+
+__all__ = ["StepGame", "InvalidAction", "ENV_VERSION", "env_name", "board_text", "PLAYER_NAMES"]
 
 #: the version of the environments' dynamics and spaces (the ``-v0`` of the ids)
 ENV_VERSION: Final = 0
@@ -53,6 +63,15 @@ InvalidAction = Literal["random", "raise"]
 ``"random"`` plays a uniformly random legal step instead (from the
 environment's RNG) and sets ``info["invalid_action"]``; ``"raise"`` raises
 :class:`~nardy.IllegalPlayError`."""
+
+
+def _missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+    """The error to raise when ``module`` cannot import a package of the ``extra``."""
+    return ImportError(
+        f"{module} needs the optional packages of the {extra!r} extra: "
+        f"pip install 'nardy[{extra}]' ({error})",
+        name=error.name,
+    )
 
 
 def env_name(rules: str) -> str:
@@ -174,6 +193,8 @@ class StepGame:
 
     def mask(self) -> np.ndarray:
         """The legal actions now as an int8 array of 0/1 (all zeros when the game is over)."""
+        if np is None:
+            raise ImportError("StepGame.mask() needs numpy: pip install 'nardy[numpy]'", name="numpy")
         out = np.zeros(encoding.N_ACTIONS, dtype=np.int8)
         for action in self.legal:
             out[action] = 1
@@ -199,3 +220,29 @@ class StepGame:
         for step in self.prefix:
             values.remove(step.die)
         return tuple(values)
+
+
+def board_text(sg: StepGame) -> str:
+    """The board of a step game with the play in progress, and what is to be played
+    (or the result): what the environments render.
+
+    >>> import nardy
+    >>> sg = StepGame(nardy.ruleset("long"), seed=3)
+    >>> sg.settle()
+    >>> sg.step(148)
+    False
+    >>> board_text(sg).splitlines()[-1]
+    'black to play 2 (played so far: 24/19)'
+    """
+    game = sg.game
+    pos = encoding.apply_steps(game.position, sg.prefix) if sg.prefix else game.position
+    lines = [str(pos)]
+    if game.is_over():
+        lines.append(f"game over: {game.result()}")
+    else:
+        done = " ".join(map(str, sg.prefix))
+        lines.append(
+            f"{PLAYER_NAMES[game.turn]} to play {'-'.join(map(str, sg.dice_left()))}"
+            + (f" (played so far: {done})" if done else "")
+        )
+    return "\n".join(lines)

@@ -28,6 +28,11 @@ states where it must choose a step. For self-play between two learners use
   replays the same dice (and default opponent) for the same actions.
 * Games always end, so there is no truncation. The doubling cube is not used
   (the environment never doubles and always takes).
+* **Rendering**: ``render_mode="ansi"``: :meth:`NardyEnv.render` returns the
+  text board (``str(position)`` with the play in progress) and a line saying
+  who is to play which dice, or the result; ``render_mode="human"``: the same
+  text is printed to stdout after every ``reset()`` and ``step()`` (and by
+  ``render()``, which then returns ``None``).
 
 Importing this module registers ``nardy/<Name>-v0`` for every ruleset
 (``nardy/Short-v0``, ``nardy/Caucasian-v0``, ``nardy/Long-v0``,
@@ -48,17 +53,20 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-
 import nardy
 from nardy import encoding
 from nardy.agents import Agent, RandomAgent
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, env_name
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text, env_name
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as error:
+    raise _missing_extra(__name__, "gym", error) from error
 
 __all__ = ["NardyEnv", "register_envs", "ENV_IDS"]
 
@@ -82,7 +90,7 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
     rewards and the handling of illegal actions.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -135,6 +143,8 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
             self.opponent = RandomAgent(seed=int(rng.integers(2**63 - 1)))
         self._sg = StepGame(self.rules, seed=int(rng.integers(2**63 - 1)))
         self._sg.settle(self.opponent.choose, self.agent_player)
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), self._info(False)
 
     def step(self, action: np.int64 | int) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
@@ -144,14 +154,23 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
             sg.settle(self.opponent.choose, self.agent_player)
         terminated = sg.game.is_over()
         reward = sg.reward(self.agent_player) if terminated else 0.0
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), reward, terminated, False, self._info(invalid)
 
     def render(self) -> str | None:
-        """The board as text (render mode ``"ansi"``), with the dice to play."""
+        """The board as text with the dice to play: returned in render mode
+        ``"ansi"``, printed to stdout in render mode ``"human"``."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: NardyEnv(render_mode='ansi')")
+            gymnasium.logger.warn(
+                "render() called without a render_mode: NardyEnv(render_mode='ansi') or 'human'"
+            )
             return None
-        return board_text(self.sg)
+        text = board_text(self.sg)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="\n\n", flush=True)
+        return None
 
     # -- extras ----------------------------------------------------------------
 
@@ -187,22 +206,6 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
         if result is not None:
             info["result"] = result
         return info
-
-
-def board_text(sg: StepGame) -> str:
-    """The board of a step game with the play in progress, and what is to be played."""
-    game = sg.game
-    pos = encoding.apply_steps(game.position, sg.prefix) if sg.prefix else game.position
-    lines = [str(pos)]
-    if game.is_over():
-        lines.append(f"game over: {game.result()}")
-    else:
-        done = " ".join(map(str, sg.prefix))
-        lines.append(
-            f"{PLAYER_NAMES[game.turn]} to play {'-'.join(map(str, sg.dice_left()))}"
-            + (f" (played so far: {done})" if done else "")
-        )
-    return "\n".join(lines)
 
 
 def register_envs() -> None:

@@ -75,17 +75,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
-
 import nardy
 from nardy import encoding
 from nardy.core import ROLLS, Player, Step, roll_probability
-from nardy.envs import PLAYER_NAMES, StepGame
+from nardy.envs import PLAYER_NAMES, StepGame, _missing_extra
 from nardy.errors import GameStateError, IllegalPlayError
 from nardy.game import Game
 from nardy.rules.base import RuleSet
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as error:
+    raise _missing_extra(__name__, "openspiel", error) from error
 
 __all__ = [
     "GAME_NAMES",

@@ -20,6 +20,11 @@ times in a row. Rolls and passes (no step can be played) happen inside
   legal step instead and sets ``infos[agent]["invalid_action"]``;
   ``"raise"`` raises :class:`nardy.IllegalPlayError`.
 * **Dice**: rolled inside from the environment's RNG, seeded by ``reset(seed=...)``.
+* **Rendering**: ``render_mode="ansi"``: :meth:`NardyAECEnv.render` returns
+  the text board (``str(position)`` with the play in progress) and a line
+  saying who is to play which dice, or the result; ``render_mode="human"``:
+  the same text is printed to stdout after ``reset()`` and every step of a
+  live agent (and by ``render()``, which then returns ``None``).
 
 >>> from nardy.envs.pettingzoo import env
 >>> aec = env(rules="long")
@@ -34,19 +39,21 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
 import nardy
 from nardy import encoding
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame
-from nardy.envs.gym import board_text
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:
+    raise _missing_extra(__name__, "pettingzoo", error) from error
 
 __all__ = ["NardyAECEnv", "env", "raw_env"]
 
@@ -61,7 +68,7 @@ class NardyAECEnv(AECEnv):
     """
 
     metadata: dict[str, Any] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "nardy_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -141,6 +148,8 @@ class NardyAECEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.agent_selection = PLAYER_NAMES[self.game.turn]
         self._set_infos(False)
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         sg = self.sg
@@ -170,6 +179,8 @@ class NardyAECEnv(AECEnv):
             self.agent_selection = PLAYER_NAMES[game.turn]
         self._set_infos(invalid, agent)
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _set_infos(self, invalid: bool, actor: str | None = None) -> None:
         sg = self.sg
@@ -188,10 +199,15 @@ class NardyAECEnv(AECEnv):
         self.infos = infos
 
     def render(self) -> str | None:
-        """The board as text (render mode ``"ansi"``), with the dice to play."""
+        """The board as text with the dice to play: returned in render mode
+        ``"ansi"``, printed to stdout in render mode ``"human"``."""
         if self.render_mode is None:
             return None
-        return board_text(self.sg)
+        text = board_text(self.sg)
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="\n\n", flush=True)
+        return None
 
     def close(self) -> None:
         """Nothing to release."""
