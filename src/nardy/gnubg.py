@@ -70,7 +70,7 @@ _MAX_CUBE_LOG: Final = 15  # the cube is a 4-bit log2
 # --------------------------------------------------------------------------- helpers
 
 
-def _short_rules(rules: RuleSet | None, what: str) -> RuleSet:
+def short_rules(rules: RuleSet | None, what: str) -> RuleSet:
     """The ruleset to build positions with: short by default, never the long family."""
     if rules is None:
         return ruleset("short")
@@ -205,7 +205,7 @@ def position_from_id(
     ...
     nardy.errors.NotationError: a gnubg Position ID has 14 characters, got 13: '4HPwATDgc/ABM'
     """
-    rs = _short_rules(rules, "a gnubg Position ID")
+    rs = short_rules(rules, "a gnubg Position ID")
     if not isinstance(turn, Player):
         raise NotationError(f"turn must be Player.WHITE or Player.BLACK, not {turn!r}")
     key = _b64_decode(pid, POSITION_ID_LENGTH, "gnubg Position ID")
@@ -508,7 +508,7 @@ def parse_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, M
     ...
     nardy.errors.NotationError: a gnubg ID is 'PositionID:MatchID' (14 + 1 + 12 characters), got '4HPwATDgc/ABMA'
     """
-    rs = _short_rules(rules, "a gnubg ID")
+    rs = short_rules(rules, "a gnubg ID")
     if not isinstance(text, str):
         raise NotationError(f"a gnubg ID is a str, not {text!r}")
     parts = text.strip().split(":")

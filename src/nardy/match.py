@@ -37,6 +37,16 @@ class Match:
     player first reaches ``length - 1`` points is played without the cube.
     Dice come from one RNG seeded with ``seed``: the same seed and the same
     choices replay the same match.
+
+    ``score`` starts the match at a score other than 0-0 (a match file that
+    begins in the middle of a match). When exactly one player then needs one
+    point, the first game is the Crawford game unless ``crawford_game=False``
+    says it was played before.
+
+    >>> import nardy
+    >>> match = Match(nardy.ruleset("short"), length=7, score=(6, 3))
+    >>> match.score, match.is_crawford_game()
+    ((6, 3), True)
     """
 
     def __init__(
@@ -46,20 +56,66 @@ class Match:
         *,
         seed: int | None = None,
         crawford: bool = True,
+        score: tuple[int, int] = (0, 0),
+        crawford_game: bool | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
-            raise GameStateError(f"a Match needs a RuleSet (see nardy.ruleset), not {rules!r}")
+            raise GameStateError(f"a Match needs a RuleSet (see nardy.ruleset), not {rules!r}"[:120])
         if type(length) is not int or length < 0:
-            raise OptionError(f"a match length is an int >= 0 (0: money session), not {length!r}")
+            raise OptionError(f"a match length is an int >= 0 (0: money session), not {length!r}"[:120])
         self.rules = rules
         self.length = length
         self.crawford = bool(crawford) and rules.family == "short" and length > 0
         self.rng = random.Random(seed)
+        start = _check_score(score, length)
         #: every game so far, the current one last
         self.games: list[Game] = []
-        self._scores: list[tuple[int, int]] = []  # score before each game
-        self._crawford_done = False
-        self._start_game(first=None, crawford_game=False)
+        self._scores: list[tuple[int, int]] = [start]  # score before each game
+        # the Crawford game has been played, or is being played
+        self._crawford_done = self.crawford and max(start) == length - 1
+        needs_one = self.crawford and (start[0] == length - 1) != (start[1] == length - 1)
+        first_crawford = needs_one if crawford_game is None else bool(crawford_game) and needs_one
+        self._start_game(first=None, crawford_game=first_crawford)
+
+    @classmethod
+    def from_games(
+        cls,
+        rules: RuleSet,
+        length: int,
+        games: list[Game],
+        *,
+        crawford: bool = True,
+        score: tuple[int, int] = (0, 0),
+        seed: int | None = None,
+    ) -> Match:
+        """A match made of ``games`` already played (every one finished but the
+        last), starting at ``score``: for records and match files.
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
+        >>> _ = game.resign()
+        >>> Match.from_games(nardy.ruleset("short"), 5, [game]).score
+        (0, 3)
+        """
+        if not games or not all(isinstance(g, Game) for g in games):
+            raise GameStateError("a match is made of one or more Games")
+        match = cls(rules, length, seed=seed, crawford=crawford, score=score)
+        match.games.clear()
+        match._scores = []
+        running = match._scores
+        before = _check_score(score, length)
+        for number, game in enumerate(games, 1):
+            if game.rules != rules:
+                raise GameStateError(f"game {number} is played by other rules than the match's")
+            match.games.append(game)
+            running.append(before)
+            if game.crawford:
+                match._crawford_done = True
+            if number < len(games):
+                if game.result() is None:
+                    raise GameStateError(f"game {number} is not finished, but another game follows")
+                before = match.score
+        return match
 
     # -- state -------------------------------------------------------------
 
@@ -127,13 +183,26 @@ class Match:
             crawford_game = True
             self._crawford_done = True
         self._scores.append(score)
-        self._start_game(first, crawford_game, score)
+        self._start_game(first, crawford_game)
         return self.game
 
-    def _start_game(
-        self, first: Player | None, crawford_game: bool, score: tuple[int, int] = (0, 0)
-    ) -> None:
-        if not self._scores:
-            self._scores.append(score)
+    def _start_game(self, first: Player | None, crawford_game: bool) -> None:
         seed = self.rng.getrandbits(64)
         self.games.append(Game(self.rules, seed=seed, first=first, crawford=crawford_game))
+
+    @property
+    def scores(self) -> tuple[tuple[int, int], ...]:
+        """The score before each game of :attr:`games`, (White, Black)."""
+        return tuple(self._scores)
+
+
+def _check_score(score: object, length: int) -> tuple[int, int]:
+    if (
+        not isinstance(score, tuple)
+        or len(score) != 2
+        or any(type(v) is not int or v < 0 for v in score)
+    ):
+        raise OptionError(f"a score is two ints >= 0 (White, Black), not {score!r}"[:120])
+    if length and max(score) >= length:
+        raise OptionError(f"a match to {length} is over at {score[0]}-{score[1]}")
+    return score[0], score[1]

@@ -735,16 +735,7 @@ def _crawford_first(length: int, crawford: bool, score: tuple[int, int], text: _
 
 def _start_match(rules: RuleSet, length: int, crawford: bool, score: tuple[int, int]) -> Match:
     """A match whose first game starts at ``score``."""
-    match = Match(rules, length, seed=0, crawford=crawford)
-    if score != (0, 0):
-        # Match has no public way to start at a score: set the score before its
-        # first game, and that no Crawford game is to come once a player needs
-        # one point (this game is the Crawford game, or it has been played), as
-        # nardy.records sets the state of the matches it rebuilds
-        match._scores[0] = score
-        if match.crawford and max(score) == length - 1:
-            match._crawford_done = True
-    return match
+    return Match(rules, length, seed=0, crawford=crawford, score=score)
 
 
 def _winner_by_score(before: tuple[int, int], after: tuple[int, int]) -> tuple[Player, int] | None:

@@ -46,6 +46,12 @@ class RecordError(NardyError):
     """A record that cannot be read or replayed; the message says where and why."""
 
 
+def _cut(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to a readable length for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _colour(player: Player) -> str:
     return "white" if player == Player.WHITE else "black"
 
@@ -261,6 +267,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "rules": _rules_to_dict(match.rules),
         "length": match.length,
         "crawford": match.crawford,
+        **({"score": list(match.scores[0])} if match.scores[0] != (0, 0) else {}),
         "games": [game_to_dict(game) for game in match.games],
         "rng": _rng_state(match.rng),
     }
@@ -278,29 +285,24 @@ def match_from_dict(data: Any) -> Match:
     length = data.get("length", 0)
     if type(length) is not int:
         raise RecordError(f"length: expected an int (0 for a money session), not {length!r}")
-    try:
-        match = Match(rules, length, crawford=bool(data.get("crawford", True)))
-    except NardyError as exc:
-        raise RecordError(f"match: {exc}") from None
-    match.games.clear()
-    match._scores.clear()
-    score = (0, 0)
+    start = data.get("score", [0, 0])
+    if not isinstance(start, list) or len(start) != 2 or any(type(v) is not int for v in start):
+        raise RecordError(f"score: expected the starting score as two ints, not {_cut(start)}")
+    played = []
     for number, record in enumerate(games, 1):
         if isinstance(record, dict) and isinstance(record.get("rules"), dict):
             if _rules_from_dict(record["rules"]) != rules:
                 raise RecordError(f"game {number}: its rules differ from the match's")
         try:
-            game = game_from_dict(record)
+            played.append(game_from_dict(record))
         except RecordError as exc:
             raise RecordError(f"game {number}: {exc}") from None
-        match.games.append(game)
-        match._scores.append(score)
-        if game.crawford:
-            match._crawford_done = True
-        if number < len(games):
-            if game.result() is None:
-                raise RecordError(f"game {number}: not finished, but another game follows")
-            score = match.score
+    try:
+        match = Match.from_games(
+            rules, length, played, crawford=bool(data.get("crawford", True)), score=(start[0], start[1])
+        )
+    except NardyError as exc:
+        raise RecordError(f"match: {exc}") from None
     if "rng" in data:
         _set_rng(match.rng, data["rng"])
     return match

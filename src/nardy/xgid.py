@@ -51,7 +51,7 @@ import attrs
 
 from nardy.core import CHECKERS, Player, Position
 from nardy.errors import InvalidPositionError, NotationError
-from nardy.gnubg import _short_rules
+from nardy.gnubg import short_rules
 from nardy.rules import RuleSet
 
 __all__ = ["CubeAction", "XgidInfo", "xgid", "parse_xgid"]
@@ -298,7 +298,7 @@ def parse_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
     ...
     nardy.errors.NotationError: an XGID has 10 colon-separated fields (the position and 9 numbers), got 9
     """
-    rs = _short_rules(rules, "an XGID")
+    rs = short_rules(rules, "an XGID")
     if not isinstance(text, str):
         raise NotationError(f"an XGID is a str, not {text!r}")
     body = text.strip()

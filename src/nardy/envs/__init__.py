@@ -65,7 +65,7 @@ environment's RNG) and sets ``info["invalid_action"]``; ``"raise"`` raises
 :class:`~nardy.IllegalPlayError`."""
 
 
-def _missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
     """The error to raise when ``module`` cannot import a package of the ``extra``."""
     return ImportError(
         f"{module} needs the optional packages of the {extra!r} extra: "

@@ -57,7 +57,7 @@ import nardy
 from nardy import encoding
 from nardy.agents import Agent, RandomAgent
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text, env_name
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text, env_name
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
 
@@ -66,7 +66,7 @@ try:
     import numpy as np
     from gymnasium import spaces
 except ImportError as error:
-    raise _missing_extra(__name__, "gym", error) from error
+    raise missing_extra(__name__, "gym", error) from error
 
 __all__ = ["NardyEnv", "register_envs", "ENV_IDS"]
 

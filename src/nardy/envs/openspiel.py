@@ -78,7 +78,7 @@ from typing import Any, ClassVar, Final
 import nardy
 from nardy import encoding
 from nardy.core import ROLLS, Player, Step, roll_probability
-from nardy.envs import PLAYER_NAMES, StepGame, _missing_extra
+from nardy.envs import PLAYER_NAMES, StepGame, missing_extra
 from nardy.errors import GameStateError, IllegalPlayError
 from nardy.game import Game
 from nardy.rules.base import RuleSet
@@ -88,7 +88,7 @@ try:
     import pyspiel
     from open_spiel.python.observation import IIGObserverForPublicInfoGame
 except ImportError as error:
-    raise _missing_extra(__name__, "openspiel", error) from error
+    raise missing_extra(__name__, "openspiel", error) from error
 
 __all__ = [
     "GAME_NAMES",

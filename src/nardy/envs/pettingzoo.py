@@ -42,7 +42,7 @@ from typing import Any, Final
 import nardy
 from nardy import encoding
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, _missing_extra, board_text
+from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text
 from nardy.errors import NardyError
 from nardy.rules.base import RuleSet
 
@@ -53,7 +53,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:
-    raise _missing_extra(__name__, "pettingzoo", error) from error
+    raise missing_extra(__name__, "pettingzoo", error) from error
 
 __all__ = ["NardyAECEnv", "env", "raw_env"]
 

@@ -1,0 +1,73 @@
+"""Layers keep to their own private names.
+
+A module may read or write ``obj._name`` (or import ``_name``) only when
+``_name`` is defined in that very module: no module reaches into another's
+private state. Names with two leading and trailing underscores are public.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+import nardy
+
+SRC = pathlib.Path(nardy.__file__).parent
+MODULES = sorted(p for p in SRC.rglob("*.py"))
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _defined(tree: ast.AST) -> set[str]:
+    """Every private name a module defines: functions, classes, assignments,
+    attributes it assigns (``self._x = ...``), slots and attrs fields."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _private(node.value):
+            names.add(node.value)  # __slots__ entries, attrs aliases
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return {n for n in names if _private(n)}
+
+
+#: underscore names that third-party base classes ask subclasses to use
+#: (PettingZoo's AECEnv: the documented way to write an environment)
+FRAMEWORK = {"_accumulate_rewards", "_was_dead_step", "_cumulative_rewards", "_skip_agent_selection"}
+
+
+def _violations(path: pathlib.Path) -> list[str]:
+    tree = ast.parse(path.read_text(), str(path))
+    own = _defined(tree) | FRAMEWORK
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr) and node.attr not in own:
+            out.append(f"{path.relative_to(SRC)}:{node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if _private(alias.name):
+                    out.append(f"{path.relative_to(SRC)}:{node.lineno}: import {alias.name}")
+    return out
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(SRC)) for p in MODULES])
+def test_no_module_reads_another_modules_private_names(path: pathlib.Path) -> None:
+    assert _violations(path) == []
+
+
+def test_the_check_finds_a_reach_into_another_module(tmp_path: pathlib.Path) -> None:
+    bad = SRC / "_layering_probe_.py"
+    try:
+        bad.write_text("from nardy.game import Game\n\ndef f(g: Game) -> object:\n    return g._pending\n")
+        assert _violations(bad) == ["_layering_probe_.py:4: ._pending"]
+    finally:
+        bad.unlink()
