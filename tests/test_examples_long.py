@@ -1,4 +1,4 @@
-"""RULES.md 5.3: the Long worked examples L1-L11, each checked with X = White and X = Black.
+"""RULES.md 5.3: the Long worked examples L1-L12, each checked with X = White and X = Black.
 
 Defaults of 5.3: ``first_turn_head="formal"``, ``block_rule="ahead"``,
 ``block_check="end"``. Where RULES.md gives an "unrestricted" list, the same
@@ -22,6 +22,8 @@ L8 = "X{24:5, 18:3, 17:2, 15:2, 14:2, 13:1}; O{24:1, 23:2, 21:1, 20:5, 19:1, 18:
 L9 = "X{24:8, 23:1, 22:1, 6:1, 2:2, 1:2}; O{24:5, 20:5, 17:5}"
 L10 = "X{24:3, 18:3, 17:2, 16:2, 15:3, 14:2}; O{24:4, 23:2, 22:2, 21:2, 20:2, 19:3}"
 L11 = "X{6:1, 3:2} Xoff=12; O{13:1, 8:14}"
+L12 = "X{7:1, 5:1, 1:13}; O{24:15}"
+NO_HOME_MOVES = {"home_moves_after_all_home": False}
 
 FIRST = {"x_moved": False, "o_moved": False}
 SECOND = {"x_moved": False, "o_moved": True}
@@ -84,6 +86,19 @@ EXAMPLES = [
     Example("L11a", "long", L11, (5, 3), ["6/3 3/off"], illegal=["3/off"]),
     Example("L11b", "long", L11, (5, 5), ["pass"], illegal=["3/off"]),
     Example("L11c", "long", L11, (6, 2), ["6/4 4/off"], illegal=["6/off 3/1"]),
+    Example("L12", "long", L12, (6, 3), ["7/1 5/2", "7/4 5/off"]),
+    # once all are home every step must bear off: the home move 5/2 must come first
+    Example(
+        "L12-no-home-moves", "long", L12, (6, 3), ["5/2 7/1", "7/4 5/off"],
+        options=NO_HOME_MOVES, illegal=["7/1 5/2", "5/off 7/4"],
+    ),
+    Example(
+        "L12-no-home-moves-exact", "long", L12, (6, 3), ["5/2 7/1"],
+        options={**NO_HOME_MOVES, "bearoff_exact_only": True}, illegal=["7/4 5/off", "7/1 5/2"],
+    ),
+    # the Crazy family's defaults are those two options
+    Example("L12-crazy", "crazy", L12, (6, 3), ["5/2 7/1"], illegal=["7/1 5/2", "7/4 5/off"]),
+    Example("L12-crazy-gulbar", "crazy_gulbar", L12, (6, 3), ["5/2 7/1", "7/4 5/off"], illegal=["7/1 5/2"]),
 ]
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])

@@ -1,4 +1,4 @@
-"""RULES.md 5.1: the Short worked examples S1-S10, each checked with X = White and X = Black.
+"""RULES.md 5.1: the Short worked examples S1-S11, each checked with X = White and X = Black.
 
 Every example compares the complete set of resulting positions: the listed plays
 read with ``parse_play`` and, separately, moved by hand from the RULES.md text
@@ -23,6 +23,7 @@ S7 = "X{6:1, 4:1, 1:1} Xoff=12; O{6:13, 5:2}"
 S8 = "X{6:2, 4:1} Xoff=12; O{6:13, 5:2}"
 S9 = "X{5:1, 2:2} Xoff=12; O{6:13, 5:2}"
 S10 = "X{6:1, 1:1} Xoff=13; O{23:2, 6:11, 5:2}"
+S11 = "X{7:1, 3:1} Xoff=13; O{24:2, 13:5, 8:3, 6:5}"
 
 EXAMPLES = [
     Example(
@@ -53,6 +54,13 @@ EXAMPLES = [
     Example("S9", "short", S9, (4, 4), ["5/1 2/off 2/off 1/off"]),
     Example("S10a", "short", S10, (4, 3), ["6/3 3/off"], illegal=["6/3", "1/off 6/3"]),
     Example("S10b", "short", S10, (4, 4), ["pass"], illegal=["1/off"]),
+    Example("S11", "short", S11, (6, 4), ["7/3 3/off"], illegal=["7/3", "3/off"]),
+    # turn_start counts every point at or above the die, not only the home points
+    Example(
+        "S11-turn_start", "short", S11, (6, 4), ["7/3"],
+        options={"bearoff_overshoot_check": "turn_start"},
+        illegal=["7/3 3/off", "7/off", "3/off"],
+    ),
 ]
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])

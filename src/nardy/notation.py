@@ -163,8 +163,8 @@ def parse_play(
     found = rules.search(pos, dice, context)
     values = found.values
     kernel = rules.kernel
-    any_order = kernel.order_free
-    ordered = not any_order
+    ordered = rules.ordered(found)
+    any_order = not ordered
     readings = _readings(moves, values)
     written = text.strip()
     mismatch = ""

@@ -306,6 +306,11 @@ class RuleSet:
         self._last = found
         return found
 
+    def ordered(self, found: Found) -> bool:
+        """Whether the order of a play's steps carries meaning here (a rule
+        depends on it, or plays are told apart by it), so that notation keeps it."""
+        return not self.kernel.order_free or found.split_home
+
     def max_steps(self, pos: Position, values: Roll, context: PlayContext, head_limit: int | None) -> int:
         """How many of ``values`` can be played with ``head_limit`` head checkers
         (``M`` of RULES.md 2.3; the long family's first-turn exception compares two)."""
@@ -326,7 +331,7 @@ class RuleSet:
         ['24/18(2)']
         """
         found = self.search(pos, dice, context)
-        return self.kernel.plays(found, not self.kernel.order_free)
+        return self.kernel.plays(found, self.ordered(found))
 
     def legal_plays_by_roll(
         self, pos: Position, context: PlayContext = ROLL_CONTEXT
@@ -398,7 +403,7 @@ class RuleSet:
         else:
             key = self.kernel.whole(found, walked)
         if key is not None:
-            return make_play(found.plays[key], found.values, found.pos, key, not self.kernel.order_free)
+            return make_play(found.plays[key], found.values, found.pos, key, self.ordered(found))
         raise IllegalPlayError(self._explain_found(found, walked, any_order=any_order))
 
     def position_after_steps(

@@ -647,15 +647,20 @@ class Kernel:
         With ``home_moves_after_all_home=False`` the order of steps matters only
         if the last checker can come home during the play: not when all are home
         already, nor when more checkers are outside home than there are steps.
+        The same holds when plays are told apart by whether the last checker came
+        home on the fourth step (``split_home``).
         """
         n = s.n
         values = s.values
         equal = n > 1 and values[0] == values[-1]
         exact = self.order_free
-        if not exact and self._home_moves_only:
+        if s.split_home or (not exact and self._home_moves_only):
+            # the order matters when the last checker can come home in this play:
+            # for the moves that must precede it, and for whether it came home on
+            # the fourth step (Crazy Gulbar, RULES.md 4.8)
             me = s.me
             far = me[BAR] + sum(me[7:25])
-            exact = far == 0 or far > n
+            exact = (self.order_free or self._home_moves_only) and (far == 0 or far > n)
         s.prune = prune and exact
         s.equal_prune = s.prune and equal
         s.two_prune = s.prune and n == 2 and not equal

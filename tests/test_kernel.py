@@ -1,0 +1,295 @@
+"""The search kernel's shortcuts never change an answer (RULES.md 2.7: "implementations
+may prune, but must return exactly the same set").
+
+* For every ruleset and every option value of RULES.md Appendix B, the pruned
+  search and the same search with every shortcut off give the same plays on
+  random positions, dice and kinds of play.
+* The property catches the class of bug it guards against: a shortcut that
+  assumes the order of steps never matters, switched on where
+  ``home_moves_after_all_home=False`` makes it matter (RULES.md L12), is found.
+* The bear-off rules and their options (RULES.md 3.2, 3.4) agree with an
+  independent brute-force enumerator written from RULES.md alone, on random
+  end-game positions (it finds the ``turn_start`` bug of RULES.md S11).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+import pytest
+from conftest import any_positions, get_rules
+from hypothesis import HealthCheck, assume, find, given, settings
+from hypothesis import strategies as st
+
+import nardy
+from nardy import Player, Position
+from nardy.flow import PlayContext
+from nardy.rules.kernel import Kernel
+
+# --------------------------------------------------------------------------- option settings
+
+
+def _values(option: nardy.Option) -> list[object]:
+    """The values of an option to try (all of them, but a few of a long int range)."""
+    values = list(option.values)
+    if len(values) > 12:
+        ints = [v for v in values if isinstance(v, int)]
+        values = sorted({ints[0], ints[1], ints[len(ints) // 2], ints[-1]}) + [v for v in values if v is None]
+    return values
+
+
+def settings_of(name: str) -> list[dict[str, object]]:
+    """The defaults, then every other value of every option, one at a time."""
+    cls = nardy.rules.REGISTRY[name]
+    out: list[dict[str, object]] = [{}]
+    for option in cls.OPTIONS:
+        for value in _values(option):
+            if value != option.default:
+                out.append({option.name: value})
+    return out
+
+
+CONFIGS = [(name, opts) for name in nardy.RULESET_NAMES for opts in settings_of(name)]
+IDS = [name + "".join(f"-{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+
+
+# --------------------------------------------------------------------------- positions
+
+
+@st.composite
+def endgame_positions(draw: st.DrawFn, name: str) -> Position:
+    """Positions near or in the bear-off: at most three of the mover's checkers
+    outside home (on its points 7..12), the rest home or borne off; the
+    opponent's anywhere free; both families."""
+    rules = get_rules(name)
+    family = rules.family
+    mine = [0] * 24
+    # few checkers are where bear-off rules decide most (RULES.md S7-S11, L11, L12)
+    on_board = draw(st.one_of(st.integers(1, 4), st.integers(1, 15)), label="checkers on the board")
+    outside = draw(st.integers(0, min(2, on_board)), label="checkers outside home")
+    spots = draw(st.lists(st.integers(7, 12), min_size=outside, max_size=outside))
+    home = on_board - outside
+    spots += draw(st.lists(st.integers(1, 6), min_size=home, max_size=home))
+    for p in spots:
+        if p:
+            mine[p - 1] += 1
+
+    def other(p: int) -> int:
+        return 25 - p if family == "short" else (p + 12 if p <= 12 else p - 12)
+
+    free = [0] + [q for q in range(1, 25) if not mine[other(q) - 1]]
+    theirs = [0] * 24
+    for q in draw(st.lists(st.sampled_from(free), min_size=15, max_size=15)):
+        if q:
+            theirs[q - 1] += 1
+    mover = draw(st.sampled_from([Player.WHITE, Player.BLACK]))
+    white, black = (mine, theirs) if mover == Player.WHITE else (theirs, mine)
+    try:
+        return rules.position(white=white, black=black, turn=mover)
+    except nardy.InvalidPositionError:
+        assume(False)
+        raise
+
+
+def positions(name: str) -> st.SearchStrategy[Position]:
+    return st.one_of(any_positions(name if name in ("short", "long", "nardgammon") else _family(name)),
+                     endgame_positions(name))
+
+
+def _family(name: str) -> str:
+    return "short" if nardy.ruleset(name).family == "short" else "long"
+
+
+@st.composite
+def plays_to_make(draw: st.DrawFn, rules: nardy.RuleSet) -> tuple[tuple[int, ...], PlayContext]:
+    """Dice and the kind of play: a roll, owed values, or a cascade stage."""
+    kinds = ["roll"]
+    if rules.family == "long":
+        kinds += ["owed", "stage", "cascade-roll"]
+    kind = draw(st.sampled_from(kinds))
+    if kind == "roll":
+        return draw(st.tuples(st.integers(1, 6), st.integers(1, 6))), PlayContext()
+    if kind == "cascade-roll":
+        d = draw(st.integers(1, 6))
+        return (d, d), PlayContext("roll", cascade=True)
+    if kind == "stage":
+        d = draw(st.integers(1, 6))
+        return (d,) * 4, PlayContext("stage", draw(st.integers(0, 2)), final=draw(st.booleans()), cascade=True)
+    values = draw(st.one_of(
+        st.integers(1, 6).flatmap(lambda d: st.integers(1, 4).map(lambda k: (d,) * k)),
+        st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    ))
+    return values, PlayContext("owed")
+
+
+def _searched(kernel: Kernel, rules: nardy.RuleSet, pos: Position, dice: tuple[int, ...],
+              context: PlayContext, **kw: Any) -> tuple[int, bool, dict[int, int]]:
+    values = rules.expand_dice(dice, context)
+    limit = rules.head_allowance(pos, values, context)
+    split = rules.turn_flow.splits_on_home_step(context)
+    found = kernel.generate(pos, values, context, limit, split_home=split, **kw)
+    return found.best, found.big_only, {key: len(steps) for key, steps in found.plays.items()}
+
+
+# --------------------------------------------------------------------------- the property
+
+
+@pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_shortcuts_give_the_same_plays_as_the_full_search(
+    name: str, options: dict[str, object], data: st.DataObject
+) -> None:
+    rules = nardy.ruleset(name, **options)
+    pos = data.draw(positions(name), label="position")
+    pos = rules.check_position(pos) or pos
+    dice, context = data.draw(plays_to_make(rules), label="dice, kind of play")
+    full = _searched(rules.kernel, rules, pos, dice, context, prune=False)
+    assert _searched(rules.kernel, rules, pos, dice, context) == full
+    # the search that also notes the first steps for step-by-step input
+    assert _searched(rules.kernel, rules, pos, dice, context, note_firsts=True) == full
+
+
+def test_every_option_value_is_covered() -> None:
+    for name in nardy.RULESET_NAMES:
+        cls = nardy.rules.REGISTRY[name]
+        tried = {(k, repr(v)) for n, opts in CONFIGS if n == name for k, v in opts.items()}
+        for option in cls.OPTIONS:
+            for value in _values(option):
+                if value != option.default:
+                    assert (option.name, repr(value)) in tried
+
+
+def _lying_kernel(rules: nardy.RuleSet) -> Kernel:
+    """The kernel of ``rules`` with the shortcuts switched on whatever the options:
+    the assumption that made 503d175 lose RULES.md L12's ``5/2 7/1``."""
+    lying = copy.copy(rules.kernel)
+    lying.order_free = True
+    lying._home_moves_only = False  # type: ignore[attr-defined]
+    return lying
+
+
+@pytest.mark.parametrize("name", ["crazy", "crazy_gulbar"])
+def test_the_property_finds_a_shortcut_that_ignores_home_moves(name: str) -> None:
+    rules = nardy.ruleset(name)
+    lying = _lying_kernel(rules)
+
+    def differs(example: tuple[Position, tuple[int, int]]) -> bool:
+        pos, dice = example
+        return _searched(lying, rules, pos, dice, PlayContext()) != _searched(
+            rules.kernel, rules, pos, dice, PlayContext(), prune=False
+        )
+
+    found = find(
+        st.tuples(endgame_positions(name), st.tuples(st.integers(1, 6), st.integers(1, 6))),
+        differs,
+        settings=settings(max_examples=3000, database=None, derandomize=True),
+    )
+    assert differs(found)
+
+
+# --------------------------------------------------------------------------- bear-off, independently
+
+
+def _reference(family: str, me: tuple[int, ...], op: tuple[int, ...], values: tuple[int, ...],
+               exact_only: bool, home_moves: bool, turn_start: bool) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal result (RULES.md 2.1-2.4, 3), by brute force over step sequences.
+
+    ``me``: the mover's counts (index 0 off, 1..24, 25 bar); ``op``: the
+    opponent's checkers on the mover's points (index 1..24, 25 its bar)."""
+    start = me
+    cands: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}  # result -> (length, first die)
+
+    def steps(me: tuple[int, ...], op: tuple[int, ...], d: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        out = []
+        sources = [25] if me[25] else [p for p in range(1, 25) if me[p]]
+        outside = me[25] + sum(me[7:25])
+        for p in sources:
+            t = p - d if p != 25 else 25 - d
+            m, o = list(me), list(op)
+            if t >= 1:
+                if o[t] and (family == "long" or o[t] >= 2):
+                    continue
+                if not home_moves and outside == 0:
+                    continue  # once all are home, every step must bear off
+                if o[t] == 1:
+                    o[t] = 0
+                    o[25] += 1
+                m[p] -= 1
+                m[t] += 1
+            else:
+                if outside:
+                    continue
+                if t < 0:
+                    if exact_only:
+                        continue
+                    if any(me[q] for q in range(p + 1, 25)):
+                        continue
+                    if turn_start and any(start[q] for q in range(d, 26)):
+                        continue
+                m[p] -= 1
+                m[0] += 1
+            out.append((tuple(m), tuple(o)))
+        return out
+
+    def dfs(me: tuple[int, ...], op: tuple[int, ...], rest: tuple[int, ...], length: int, first: int) -> None:
+        key = (me, op)
+        if key not in cands or cands[key][0] < length:
+            cands[key] = (length, first)
+        if me[0] == 15:
+            return
+        for d in set(rest):
+            left = list(rest)
+            left.remove(d)
+            for nme, nop in steps(me, op, d):
+                dfs(nme, nop, tuple(left), length + 1, first or d)
+
+    dfs(me, op, values, 0, 0)
+    best = max(length for length, _ in cands.values())
+    legal = {k for k, (length, _) in cands.items() if length == best}
+    if best == 1 and len(values) == 2 and values[0] != values[1]:
+        big = {k for k in legal if cands[k][1] == max(values)}
+        legal = big or legal
+    return legal
+
+
+def _mover_view(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    mover = pos.turn
+    mine, theirs = pos.points(mover), pos.points(mover.other)
+    me = (pos.off(mover), *mine, pos.bar(mover))
+    if pos.family == "short":
+        op = (0, *theirs[::-1], pos.bar(mover.other))
+    else:
+        op = (0, *theirs[12:], *theirs[:12], 0)
+    return me, op
+
+
+BEAROFF_SETTINGS = [
+    dict(zip(("bearoff_exact_only", "home_moves_after_all_home", "bearoff_overshoot_check"), combo))
+    for combo in itertools.product((False, True), (True, False), ("current", "turn_start"))
+]
+
+
+@pytest.mark.parametrize("family", ["short", "long"])
+@pytest.mark.parametrize("options", BEAROFF_SETTINGS, ids=lambda o: "-".join(f"{v}" for v in o.values()))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_bearing_off_agrees_with_an_independent_enumerator(
+    family: str, options: dict[str, object], data: st.DataObject
+) -> None:
+    extra = {} if family == "short" else {"head_limit": None, "block_rule": "none"}
+    rules = nardy.ruleset(family, **options, **extra)
+    pos = data.draw(endgame_positions(family), label="position")
+    dice = data.draw(st.tuples(st.integers(1, 6), st.integers(1, 6)), label="dice")
+    values = rules.expand_dice(dice)
+    me, op = _mover_view(pos)
+    want = _reference(
+        family, me, op, values,
+        bool(options["bearoff_exact_only"]),
+        bool(options["home_moves_after_all_home"]),
+        options["bearoff_overshoot_check"] == "turn_start",
+    )
+    got = {_mover_view(rules.apply(pos, play, turn=pos.turn)) for play in rules.legal_plays(pos, dice)}
+    assert got == want
