@@ -54,7 +54,7 @@ default_role = "py:obj"
 # NARDY_DOCS_NITPICKY=1 reports every unresolved cross-reference (a check to run
 # by hand; links to the standard library need intersphinx as well).
 nitpicky = os.environ.get("NARDY_DOCS_NITPICKY") == "1"
-nitpick_ignore = [("py:class", "nardy.rules.base._Search")]
+nitpick_ignore: list[tuple[str, str]] = []
 
 # -- autodoc -------------------------------------------------------------------
 
