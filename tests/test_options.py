@@ -47,3 +47,18 @@ def test_options_are_read_only() -> None:
     with pytest.raises(TypeError):
         options["cube"] = True  # type: ignore[index]
     assert options == nardy.ruleset("short").options
+
+
+def test_the_turn_flow_methods_of_rulesets_are_deprecated_aliases() -> None:
+    rules = nardy.ruleset("gulbar")
+    with pytest.warns(DeprecationWarning, match="turn_flow.opening"):
+        pending = rules.opening(nardy.WHITE, (6, 5))
+    assert pending == rules.turn_flow.opening(nardy.WHITE, (6, 5))
+    with pytest.warns(DeprecationWarning, match="TurnFlow.next_turn"):
+        assert rules.next_turn(pending, nardy.BLACK).player == nardy.BLACK
+    game = nardy.Game(rules, first=nardy.WHITE)
+    game.roll((6, 5))
+    play = game.legal_plays()[0]
+    after = rules.apply(game.position, play)
+    with pytest.warns(DeprecationWarning, match="turn_flow.after_play"):
+        assert rules.after_play(game.pending, after, play) == rules.turn_flow.after_play(game.pending, after, play)

@@ -28,6 +28,7 @@ hook / metadata            what it decides
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -144,6 +145,24 @@ class RuleSet:
     def score(self, pos: Position, winner: Player) -> Result:
         """The result when ``winner`` has borne off everything in ``pos``."""
         raise NotImplementedError
+
+    # -- the turn flow before nardy.flow (deprecated) ----------------------------
+
+    def opening(self, first: Player, dice: Roll) -> Pending:
+        """Deprecated: ``rules.turn_flow.opening(first, dice)``."""
+        _deprecated("RuleSet.opening", "RuleSet.turn_flow.opening")
+        return self._flow.opening(first, dice)
+
+    def after_play(self, pending: Pending, pos: Position, play: Play) -> Pending:
+        """Deprecated: ``rules.turn_flow.after_play(pending, pos, play)``."""
+        _deprecated("RuleSet.after_play", "RuleSet.turn_flow.after_play")
+        return self._flow.after_play(pending, pos, play)
+
+    @staticmethod
+    def next_turn(pending: Pending, player: Player, **changes: Any) -> Pending:
+        """Deprecated: ``nardy.flow.TurnFlow.next_turn(pending, player)``."""
+        _deprecated("RuleSet.next_turn", "nardy.flow.TurnFlow.next_turn")
+        return TurnFlow.next_turn(pending, player, **changes)
 
     # -- identity --------------------------------------------------------------
 
@@ -543,6 +562,10 @@ class RuleSet:
     def hit_points(self, key: int) -> frozenset[int]:
         """The mover's points where the play with this board key hit a blot."""
         return key_hits(key)
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated; use {new}", DeprecationWarning, stacklevel=3)
 
 
 def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
