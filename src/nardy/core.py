@@ -335,15 +335,15 @@ class Position:
         fields = text.split() if isinstance(text, str) else []
         if len(fields) != 5:
             raise InvalidPositionError(
-                f"a position string has 5 fields (name, white, black, turn, flags), got {text!r}"
+                f"a position string has 5 fields (name, white, black, turn, flags), got {_cut(text)}"
             )
         name, white, black, turn, flags = fields
         family = _family_of(name)
         sides = [_read_side(white, "white", family), _read_side(black, "black", family)]
         if turn not in ("w", "b"):
-            raise InvalidPositionError(f"turn must be 'w' or 'b', not {turn!r}")
+            raise InvalidPositionError(f"turn must be 'w' or 'b', not {_cut(turn)}")
         if len(flags) != 2 or any(c not in "01" for c in flags):
-            raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {flags!r}")
+            raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {_cut(flags)}")
         pos = make_position(
             family,
             sides[0][0],
@@ -378,6 +378,12 @@ def _family_of(name: str) -> Family:
         raise InvalidPositionError(f"unknown family or ruleset {name!r} in a position string") from None
 
 
+def _cut(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to a readable length, for echoing input in an error."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
 def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
@@ -390,7 +396,9 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
     for item in text.split(","):
         point, sep, count = item.partition(":")
         if not sep or not _is_number(count) or not (_is_number(point) or point == "bar"):
-            raise InvalidPositionError(f"{who}: cannot read {item!r}; expected point:count or bar:count")
+            raise InvalidPositionError(f"{who}: cannot read {_cut(item)}; expected point:count or bar:count")
+        if len(count) > 2 or len(point) > 3:
+            raise InvalidPositionError(f"{who}: {_cut(item)}: a count is at most 15, a point at most 24")
         n = int(count)
         if point == "bar":
             if family == "long":

@@ -123,18 +123,29 @@ class Game:
         pending: Pending | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
-            raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}")
+            raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}"[:120])
+        if seed is not None and type(seed) is not int:
+            raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {seed!r}"[:120])
         self.rules = rules
-        self.rng = random.Random(seed)
+        #: where the dice come from: a :class:`random.Random` seeded with ``seed``,
+        #: or, without a seed, the operating system's secure source
+        #: (:class:`random.SystemRandom`), whose rolls no record or observer can predict
+        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         if position is None:
             position = rules.initial_position()
         else:
             rules.check_position(position)
+            if rules.winner(position) is None and rules.deadlocked(position):
+                raise GameStateError(
+                    "neither side can ever move in this position, so the game could never end"
+                )
         #: the position the game started from
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
         self.crawford = bool(crawford)
         self._history: list[tuple[Event, Position, Pending]] = []
+        self._events: tuple[Event, ...] | None = ()  # the history, kept until it changes
+        self._plies = 0
         self._legal: tuple[Play, ...] | None = None
         self._result: Result | None = None
         #: the opening roll that decided who starts (None when ``first=`` was given)
@@ -203,12 +214,15 @@ class Game:
     def history(self) -> tuple[Event, ...]:
         """Every roll, play, cube action and resignation so far, oldest first (the
         opening roll is :attr:`opening`)."""
-        return tuple(event for event, _, _ in self._history)
+        events = self._events
+        if events is None:
+            events = self._events = tuple(event for event, _, _ in self._history)
+        return events
 
     @property
     def plies(self) -> int:
         """Number of plays made so far."""
-        return sum(1 for event, _, _ in self._history if isinstance(event, PlayEvent))
+        return self._plies
 
     def is_over(self) -> bool:
         """True once the game has ended."""
@@ -416,6 +430,33 @@ class Game:
                 points = 1
         return Result(result.winner, points * cube, result.kind, ending, cube)
 
+    def __repr__(self) -> str:
+        """What the game is and where it stands: ruleset, phase, turn, dice, cube.
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
+        >>> _ = game.roll((6, 5))
+        >>> game
+        <nardy.Game short: white to play 6-5, 0 plays, cube 1>
+        """
+        p = self._pending
+        if p.phase == "over":
+            result = self._result
+            if result is None or result.winner is None:
+                state = "over, a draw"
+            else:
+                state = f"over, {result.winner} won {result.points} ({result.kind})"
+        elif p.phase == "cube":
+            state = f"{p.player} to answer a double to {p.offer}"
+        elif p.phase == "roll":
+            state = f"{p.player} to {'roll again' if p.context.kind == 'reroll' else 'roll'}"
+        else:
+            dice = "-".join(map(str, p.dice or ()))
+            kind = {"owed": "owed ", "stage": "cascade stage "}.get(p.context.kind, "")
+            state = f"{p.player} to play {kind}{dice}"
+        crawford = ", Crawford game" if p.crawford else ""
+        return f"<nardy.Game {self.rules.name}: {state}, {self._plies} plays, cube {p.cube}{crawford}>"
+
     def _repr_svg_(self) -> str:
         """The board with the last play and the dice, for Jupyter (see :mod:`nardy.svg`)."""
         from nardy import svg
@@ -427,8 +468,11 @@ class Game:
         state. Cheap: positions, plays and events are shared immutable values."""
         twin = copy.copy(self)
         twin._history = list(self._history)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        if type(self.rng) is random.SystemRandom:
+            twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
+        else:
+            twin.rng = random.Random()
+            twin.rng.setstate(self.rng.getstate())
         return twin
 
     def undo(self) -> Event:
@@ -438,6 +482,9 @@ class Game:
         event, self._position, self._pending = self._history.pop()
         self._legal = None
         self._result = None
+        self._events = None
+        if isinstance(event, PlayEvent):
+            self._plies -= 1
         return event
 
     # -- internals ---------------------------------------------------------
@@ -453,6 +500,9 @@ class Game:
     def _push(self, event: Event) -> None:
         self._history.append((event, self._position, self._pending))
         self._legal = None
+        self._events = None
+        if isinstance(event, PlayEvent):
+            self._plies += 1
 
     def _find(self, play: Play | str) -> Play:
         if self._pending.phase != "play":

@@ -117,6 +117,18 @@ class Match:
                 before = match.score
         return match
 
+    def __repr__(self) -> str:
+        """What the match is and where it stands: ruleset, length, score, game.
+
+        >>> import nardy
+        >>> Match(nardy.ruleset("short"), length=5, seed=1)
+        <nardy.Match short to 5: 0-0, game 1 (black to play 5-1, 0 plays, cube 1)>
+        """
+        length = f"to {self.length}" if self.length else "for money"
+        white, black = self.score
+        game = repr(self.game).split(": ", 1)[1].rstrip(">")
+        return f"<nardy.Match {self.rules.name} {length}: {white}-{black}, game {len(self.games)} ({game})>"
+
     # -- state -------------------------------------------------------------
 
     @property

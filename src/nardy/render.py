@@ -1,8 +1,9 @@
 """Text pictures of positions.
 
-The board is drawn from White's side in White's numbering: White's points
-13..24 along the top from left to right, 12..1 along the bottom from left to
-right, so White's home (1..6) is the bottom right quarter. ``W`` marks White
+The board is drawn from White's side in White's numbering (or from Black's in
+Black's, see :func:`board_text`): White's points 13..24 along the top from left
+to right, 12..1 along the bottom from left to right, so White's home (1..6) is
+the bottom right quarter. ``W`` marks White
 checkers and ``B`` Black ones; a stack taller than five shows its count in
 its fifth cell. In the short family Black's point ``p`` is White's ``25 - p``;
 in the long family it is White's ``p ± 12``, so the two heads sit in
@@ -44,16 +45,26 @@ def _cell(count: int, mark: str, row: int) -> str:
     return f" {mark}" if count > row else "  "
 
 
-def board_text(pos: Position) -> str:
-    """A text picture of ``pos`` (what ``str(position)`` shows)."""
-    # absolute board in White's numbering: (count, mark) per point
+def board_text(pos: Position, perspective: Player = Player.WHITE) -> str:
+    """A text picture of ``pos`` (what ``str(position)`` shows), drawn from the
+    side of ``perspective``: in that player's numbering, its home at the bottom
+    right, so that it reads the points it types.
+
+    >>> import nardy
+    >>> pos = nardy.ruleset("long").initial_position()
+    >>> print(board_text(pos, nardy.BLACK).splitlines()[-1])
+    Black (B) pips 360, off 0 | White (W) to move, pips 360, off 0
+    """
+    me = perspective
+    marks = {Player.WHITE: "W", Player.BLACK: "B"}
+    # the board in the perspective player's numbering: (count, mark) per point
     board: dict[int, tuple[int, str]] = {}
-    for i, n in enumerate(pos.white):
+    for i, n in enumerate(pos.points(me)):
         if n:
-            board[i + 1] = (n, "W")
-    for i, n in enumerate(pos.black):
+            board[i + 1] = (n, marks[me])
+    for i, n in enumerate(pos.points(me.other)):
         if n:
-            board[to_other_numbering(pos.family, i + 1)] = (n, "B")
+            board[to_other_numbering(pos.family, i + 1)] = (n, marks[me.other])
 
     def half(points: list[int], rows: range, bar: tuple[int, str] | None) -> list[str]:
         lines = []
@@ -69,8 +80,8 @@ def board_text(pos: Position) -> str:
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))
     short = pos.family == "short"
-    bar_top = (pos.black_bar, "B") if short else None
-    bar_bottom = (pos.white_bar, "W") if short else None
+    bar_top = (pos.bar(me.other), marks[me.other]) if short else None
+    bar_bottom = (pos.bar(me), marks[me]) if short else None
     border = "+------------------+---+------------------+"
     lines = [" " + " ".join(f"{p:>2}" for p in top[:6]) + "      " + " ".join(f"{p:>2}" for p in top[6:])]
     lines.append(border)
@@ -85,6 +96,9 @@ def board_text(pos: Position) -> str:
         bar = f", bar {pos.bar(player)}" if pos.bar(player) else ""
         return f"{player.name.title()} ({mark})"  + f" pips {pos.pips(player)}, off {pos.off(player)}{bar}"
 
-    mover = pos.turn
-    lines.append(f"{side(mover).replace(')', ') to move,', 1)} | {side(mover.other)}")
+    def line(player: Player) -> str:
+        text = side(player)
+        return text.replace(")", ") to move,", 1) if player == pos.turn else text
+
+    lines.append(f"{line(me)} | {line(me.other)}")
     return "\n".join(line.rstrip() if i == 0 else line for i, line in enumerate(lines))

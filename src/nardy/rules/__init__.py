@@ -68,7 +68,7 @@ for _cls in (Short, Caucasian, Long, Gulbar, Khachapuri, Fevga, Nardgammon, Craz
 RULESET_NAMES: tuple[str, ...] = tuple(REGISTRY)
 
 
-def ruleset(name: str, **options: object) -> RuleSet:
+def ruleset(name: str, /, **options: object) -> RuleSet:
     """The ruleset called ``name`` (or one of its aliases), with ``options`` set.
 
     Option names and values are those of RULES.md Appendix B.

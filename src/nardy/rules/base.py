@@ -89,7 +89,7 @@ class RuleSet:
     #: the options this ruleset accepts, each with this ruleset's default
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         known = {opt.name: opt for opt in self.OPTIONS}
         values: dict[str, object] = {}
         for key, value in options.items():
@@ -558,6 +558,24 @@ class RuleSet:
             if pos.off(player) == CHECKERS:
                 return player
         return None
+
+    def deadlocked(self, pos: Position) -> bool:
+        """Whether neither side can move with any roll, so that ``pos`` never
+        changes (a set-up position a game could never leave).
+
+        >>> import nardy
+        >>> nardy.ruleset("short").deadlocked(nardy.ruleset("short").initial_position())
+        False
+        """
+        for player in (Player.WHITE, Player.BLACK):
+            turned = pos if pos.turn == player else make_position(
+                pos.family, pos.white, pos.black, pos.white_bar, pos.black_bar, player,
+                pos.white_moved, pos.black_moved,
+            )
+            for roll in ROLLS:
+                if self.search(turned, roll).best > 0:
+                    return False
+        return True
 
     def hit_points(self, key: int) -> frozenset[int]:
         """The mover's points where the play with this board key hit a blot."""
