@@ -72,16 +72,30 @@ class StartingQuarter(Constraint):
         self.per_step = per_step
 
     def uses(self, hook: str) -> bool:
-        return self.per_step if hook == "step_ok" else not self.per_step
+        if hook == "step_ok":
+            return self.per_step
+        if hook == "end_ok":
+            return not self.per_step
+        return True
 
     def begin(self, state: SearchState) -> bool:
         """The rule rests in a play that cannot fill the quarter (each step fills
-        at most one more point), or, checked on the final position, in a play
-        that starts with it full."""
+        at most one more point; with the head empty or fewer than six checkers
+        in the quarter it can never be full), or, checked on the final position,
+        in a play that starts with it full."""
         occupied = state.occupied
-        if (_QUARTER & ~occupied).bit_count() > state.n:
+        me = state.me
+        if not me[24] or sum(me[19:25]) < 6 or (_QUARTER & ~occupied).bit_count() > state.n:
+            return False  # nothing lands on 24, nothing enters the quarter from below
+        if not self.per_step and _quarter_full(occupied):
             return False
-        return self.per_step or not _quarter_full(occupied)
+        # each empty point of the quarter needs a checker above it at a reachable distance
+        values = state.values
+        reach = {sum(values[:k]) for k in range(1, len(values) + 1)} | set(values)
+        for m in range(19, 24):
+            if not me[m] and not any(me[m + k] for k in reach if m + k <= 24):
+                return False
+        return True
 
     def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
         t = step.target

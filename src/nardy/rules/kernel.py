@@ -253,6 +253,8 @@ class SearchState:
         "markers_on",
         "steppers",
         "preferrers",
+        "eager_marks",
+        "eager_checks",
     )
 
     def __init__(
@@ -323,6 +325,9 @@ class SearchState:
         self.markers_on: tuple[Constraint, ...] = ()
         self.steppers: tuple[Constraint, ...] = ()
         self.preferrers: tuple[Constraint, ...] = ()
+        # call mark_after / step_ok for every step, not only for hits and marked checkers
+        self.eager_marks = False
+        self.eager_checks = False
 
     @property
     def hits(self) -> frozenset[int]:
@@ -376,6 +381,12 @@ class Constraint:
     #: the rule freezes checkers (``mark_after`` gives ``FROZEN``); its text then
     #: explains why a frozen checker may not move
     freezes: ClassVar[bool] = False
+    #: ``mark_after`` changes nothing for a step that hits nothing by a checker that
+    #: carries no mark (the search then calls it only for the others)
+    marks_hits_only: ClassVar[bool] = False
+    #: ``step_ok`` allows every step of a checker that carries no mark (the search
+    #: then calls it only for marked checkers)
+    checks_marked_only: ClassVar[bool] = False
     #: the preference filter is applied before the maximum-dice rule (RULES.md 4.6
     #: ``fevga_break_priority="before_max_dice"``) instead of after it
     prefer_before_max_dice: bool = False
@@ -596,12 +607,10 @@ class Kernel:
         self.steppers = tuple(c for c in cs if _calls(c, "step_ok"))
         self.enders = tuple(c for c in cs if _calls(c, "end_ok"))
         self.preferrers = tuple(c for c in cs if _calls(c, "prefers"))
-        # The one place that decides the shortcuts (see shortcuts()): they are
-        # exact only when no rule depends on the order of the steps.
         per_step = bool(self.movers or self.markers or self.steppers)
-        #: no rule of this ruleset depends on the order of the steps
+        #: no rule of this ruleset ever depends on the order of the steps (plays
+        #: are then written in gnubg's order; shortcuts() decides per play)
         self.order_free = self.home_moves and not per_step
-        self._home_moves_only = not self.home_moves and not per_step
         #: the active hooks for each set of resting constraints (see state())
         self._hooks: dict[int, tuple[tuple[Constraint, ...], ...]] = {}
 
@@ -630,6 +639,9 @@ class Kernel:
             s.frozen = [0] * 26
         if len(s.ends) == 1:
             s.end_check = s.ends[0].end_ok
+        # hooks that only concern hits and marked checkers are spared the rest
+        s.eager_marks = not all(c.marks_hits_only for c in s.markers_on)
+        s.eager_checks = not all(c.checks_marked_only for c in s.steppers)
         s.track = bool(s.movers or s.markers_on or s.steppers or s.ends or s.preferrers)
         return s
 
@@ -644,27 +656,36 @@ class Kernel:
     def shortcuts(self, s: SearchState, prune: bool) -> None:
         """Switch on the shortcuts that are exact for this search (module docstring).
 
-        With ``home_moves_after_all_home=False`` the order of steps matters only
-        if the last checker can come home during the play: not when all are home
-        already, nor when more checkers are outside home than there are steps.
-        The same holds when plays are told apart by whether the last checker came
-        home on the fourth step (``split_home``).
+        They are exact when no rule can make the order of the steps matter in
+        this play: no constraint that moves, marks or checks step by step is
+        active (one that rests in this play, its ``begin`` said so, does not
+        count); the two-values shortcut also with rules that bear only on the
+        steps of a checker after its hit (Caucasian marks). With ``home_moves_after_all_home=False`` the order matters only
+        if the last checker can come home during the play: not when all are
+        home already, nor when more checkers are outside home than there are
+        steps. The same holds when plays are told apart by whether the last
+        checker came home on the fourth step (``split_home``).
         """
         n = s.n
         values = s.values
         equal = n > 1 and values[0] == values[-1]
-        exact = self.order_free
-        if s.split_home or (not exact and self._home_moves_only):
-            # the order matters when the last checker can come home in this play:
-            # for the moves that must precede it, and for whether it came home on
-            # the fourth step (Crazy Gulbar, RULES.md 4.8)
+        exact = not (s.movers or s.markers_on or s.steppers)
+        # a rule that marks only hitters and checks only marked checkers bears on a
+        # checker's steps after its hit: with two values that is its own next
+        # step, which the two-values shortcut always tries
+        pairs = exact or (
+            not s.movers
+            and all(c.marks_hits_only for c in s.markers_on)
+            and all(c.checks_marked_only for c in s.steppers)
+        )
+        if (exact or pairs) and (not self.home_moves or s.split_home):
             me = s.me
             far = me[BAR] + sum(me[7:25])
-            exact = (self.order_free or self._home_moves_only) and (far == 0 or far > n)
-        s.prune = prune and exact
-        s.equal_prune = s.prune and equal
-        s.two_prune = s.prune and n == 2 and not equal
-        if equal and not s.prune:
+            exact = pairs = far == 0 or far > n
+        s.prune = prune and (exact or pairs and n == 2 and not equal)
+        s.equal_prune = prune and exact and equal
+        s.two_prune = prune and pairs and n == 2 and not equal
+        if equal and not s.equal_prune:
             s.seen = set()  # equal values in any order: each state once
 
     def generate(
@@ -832,6 +853,7 @@ class Kernel:
             s.movers, s.markers_on, s.steppers = prepared.movers, prepared.markers_on, prepared.steppers
             s.ends, s.preferrers, s.end_check = prepared.ends, prepared.preferrers, prepared.end_check
             s.track = prepared.track
+            s.eager_marks, s.eager_checks = prepared.eager_marks, prepared.eager_checks
             s.block_mask, s.trap_mask, s.trap_at_start = prepared.block_mask, prepared.trap_mask, prepared.trap_at_start
             if s.markers_on:
                 s.marked = [0] * 26
@@ -866,7 +888,7 @@ class Kernel:
         if s.preferrers:
             s.preferred = set()
         # leaves that need neither the board after them nor extra bookkeeping
-        s.leaf_plain = not (s.preferrers or s.ends or s.steppers or s.markers_on or split_home)
+        s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
         self._start(s)
         return s
@@ -999,7 +1021,7 @@ class Kernel:
         # every prefix is a candidate (2.2); in a walk or probe, only past the script
         if mode == GENERATE:
             if depth >= s.best and (not s.ends or s.end_check(s)):
-                if s.leaf_plain:
+                if s.leaf_inline:
                     if depth > s.best:
                         s.best = depth
                         s.found = {key: tuple(s.path)}
@@ -1078,6 +1100,8 @@ class Kernel:
         home_moves = self.home_moves
         marking = s.marked is not None
         steppers = s.steppers
+        eager_marks = s.eager_marks
+        eager_checks = s.eager_checks
         track = s.track  # constraints read the board: keep ``occupied`` current
         headed = s.head_limit is not None and head >= s.head_limit  # no more may leave the head
         two_prune = s.two_prune and depth == 0
@@ -1148,8 +1172,11 @@ class Kernel:
                     t = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
-                if plain_leaf:
-                    # a leaf that needs no board: record its key without moving
+                if plain_leaf and (
+                    not marking or p > 24 or me[p] > s.frozen[p] + (s.marked[p] if steppers else 0)  # type: ignore[index]
+                ):
+                    # a leaf that needs no board (marks bear on later steps only, and
+                    # a checker with no mark can take it): record its key without moving
                     if n >= s.best:
                         if n > s.best:
                             s.best = n
@@ -1213,9 +1240,9 @@ class Kernel:
                     if track:
                         s.occupied = nocc
                     if marking:
-                        new_mark = self._mark(s, p, t, step, mark)
+                        new_mark = self._mark(s, p, t, step, mark) if hit or mark or eager_marks else mark
                     ok = True
-                    if steppers:
+                    if steppers and (mark or eager_checks):
                         for c in steppers:
                             if not c.step_ok(s, step, mark):
                                 ok = False
@@ -1249,7 +1276,7 @@ class Kernel:
                                 s.q.live.append(step)
                             stop = False
                     # undo
-                    if marking:
+                    if marking and (mark or new_mark):
                         self._unmark(s, p, t, mark, new_mark)
                     me[p] += 1
                     if t:

@@ -50,6 +50,8 @@ class HitAndHide(Constraint):
     """
 
     text = "a checker that hit may not hide on a point the mover already holds (hit and hide)"
+    marks_hits_only = True
+    checks_marked_only = True
 
     def __init__(self, zone_top: int) -> None:
         self.zone_top = zone_top
@@ -75,6 +77,7 @@ class NoHomeHitAndRun(Constraint):
 
     text = "a checker that hit in its home may not move on in the same play (no hit and run)"
     freezes = True
+    marks_hits_only = True
 
     def begin(self, state: SearchState) -> bool:
         """Rests in a play with no opposing blot in the mover's home."""
