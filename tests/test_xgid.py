@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import NardyError, NotationError, Player, Position
-from nardy.gnubg import MatchId, position_from_id, position_id
+from nardy.gnubg import MatchId, from_position_id, to_position_id
 from nardy.xgid import XgidInfo, parse_xgid, xgid
 
 RULES = nardy.ruleset("short")
@@ -122,8 +122,8 @@ def test_asymmetric_position_orientation(turn: Player, field: str, pid: str) -> 
     assert info.score[Player.WHITE] == 3 and info.score[Player.BLACK] == 1
     assert info.encode() == text
     # the same board through gnubg's Position ID (computed by gnubg from this XGID)
-    assert position_id(info.position) == pid
-    assert position_from_id(pid, turn=turn) == pos
+    assert to_position_id(info.position) == pid
+    assert from_position_id(pid, turn=turn) == pos
 
 
 def test_letters_bars_and_points() -> None:
@@ -177,7 +177,7 @@ def test_round_trip(info: XgidInfo) -> None:
 def test_position_round_trip_and_position_id(pos: Position) -> None:
     back = parse_xgid(xgid(pos)).position
     assert back == pos
-    assert position_id(back) == position_id(pos)
+    assert to_position_id(back) == to_position_id(pos)
     # an independent reading of the position string: upper case = White's point i,
     # lower case = Black's point 25 - i, character 0 Black's bar, 25 White's bar
     board = xgid(pos).split(":")[0].removeprefix("XGID=")
@@ -330,8 +330,8 @@ def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
         )
     gnubg.setgnubgid(info.encode())
     pid, mid = gnubg.gnubgid().split(":")
-    assert pid == position_id(info.position)
-    m = MatchId.decode(mid)
+    assert pid == to_position_id(info.position)
+    m = MatchId.from_string(mid)
     flip = {Player.WHITE: Player.BLACK, Player.BLACK: Player.WHITE}  # gnubg player 1 = XG bottom = White
     assert m.player_on_roll == flip[info.turn]
     assert m.cube_value == info.cube_value
@@ -350,7 +350,7 @@ def test_gnubg_reads_the_asymmetric_example() -> None:
     pid, mid = gnubg.gnubgid().split(":")
     assert pid == ASYM_PID_BLACK_ON_ROLL
     # gnubg player 0 is XG's top player (Black here), who owns the cube and is on roll
-    assert MatchId.decode(mid) == MatchId(
+    assert MatchId.from_string(mid) == MatchId(
         cube_value=2,
         cube_owner=Player.WHITE,
         player_on_roll=Player.WHITE,

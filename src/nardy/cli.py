@@ -505,10 +505,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(pos)
     print(pos.to_string(rules.name))
     if rules.family == "short":
-        from nardy.gnubg import position_id
+        from nardy.gnubg import to_position_id
         from nardy.xgid import xgid
 
-        print(f"gnubg Position ID: {position_id(pos)}")
+        print(f"gnubg Position ID: {to_position_id(pos)}")
         print(xgid(pos))
     if args.svg:
         from nardy import svg

@@ -57,12 +57,12 @@ def read_position(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Pos
         info = parse_xgid(text, rules)
         return rules or ruleset("short"), info.position
     if kind == "gnubg":
-        from nardy.gnubg import parse_gnubg_id, position_from_id
+        from nardy.gnubg import from_gnubg_id, from_position_id
 
         t = text.strip()
         if ":" in t:
-            return rules or ruleset("short"), parse_gnubg_id(t, rules)[0]
-        return rules or ruleset("short"), position_from_id(t, rules=rules)
+            return rules or ruleset("short"), from_gnubg_id(t, rules)[0]
+        return rules or ruleset("short"), from_position_id(t, rules=rules)
     pos = Position.from_string(text.strip())
     if rules is None:
         return ruleset(text.split()[0]), pos
