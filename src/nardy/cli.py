@@ -506,10 +506,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     print(pos.to_string(rules.name))
     if rules.family == "short":
         from nardy.gnubg import to_position_id
-        from nardy.xgid import xgid
+        from nardy.xgid import to_xgid
 
         print(f"gnubg Position ID: {to_position_id(pos)}")
-        print(xgid(pos))
+        print(to_xgid(pos))
     if args.svg:
         from nardy import svg
 

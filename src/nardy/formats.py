@@ -52,9 +52,9 @@ def read_position(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Pos
         raise NotationError(f"a position is given as text, not {text!r}")
     kind = detect_format(text)
     if kind == "xgid":
-        from nardy.xgid import parse_xgid
+        from nardy.xgid import from_xgid
 
-        info = parse_xgid(text, rules)
+        info = from_xgid(text, rules)
         return rules or ruleset("short"), info.position
     if kind == "gnubg":
         from nardy.gnubg import from_gnubg_id, from_position_id
