@@ -480,7 +480,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.save:
         from nardy import records
 
-        _write(args.save, records.dumps(match, indent=1), "--save")
+        _write(args.save, records.to_json(match, indent=1), "--save")
         print(f"record saved to {args.save}")
     return 0
 
