@@ -490,7 +490,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.svg:
         _check_output(args.svg, "--svg")
     if args.position:
-        from nardy.formats import read_position
+        from nardy.formats import from_text
 
         text = " ".join(args.position)
         digits = _too_many_digits(text)
@@ -498,7 +498,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"the position has a number of {digits:,} digits; no count or ID is that long"
             )
-        rules, pos = read_position(text, rules if args.rules else None)
+        rules, pos = from_text(text, rules if args.rules else None)
     else:
         pos = rules.initial_position()
     print(f"{rules.title} ({rules.name})")
