@@ -213,8 +213,8 @@ class MatFile:
         return mat
 
     def to_string(self) -> str:
-        """The ``.mat`` text of the file: :func:`to_mat` of :attr:`match` with
-        :attr:`names` and :attr:`tags`, and :attr:`comments` as ``;`` lines after
+        """The ``.mat`` text of the file: :func:`to_mat` of its ``match`` with
+        its ``names`` and ``tags``, and its ``comments`` as ``;`` lines after
         the tags. A lenient reading's repairs are not written: the text is that
         of the repaired match.
 
