@@ -136,6 +136,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 import re
 import warnings
 from collections.abc import Mapping, Sequence
@@ -1150,8 +1151,15 @@ def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
 
 
 def _warn(repairs: tuple[str, ...]) -> None:
+    """Issue each repair as a :class:`MatRepairWarning` at the line that called
+    into this module (through any number of this module's functions)."""
+    level = 1
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+        level += 1
     for message in repairs:
-        warnings.warn(MatRepairWarning(message), stacklevel=3)
+        warnings.warn(MatRepairWarning(message), stacklevel=level)
 
 
 def from_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> Match:
