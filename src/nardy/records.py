@@ -86,17 +86,26 @@ def _rules_from_dict(data: Any) -> RuleSet:
         raise RecordError(f"rules: {exc}") from None
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
+def _rng_state(rng: random.Random) -> list[Any] | None:
+    """The state of a seeded RNG; ``None`` for the system's entropy source (the
+    dice of an unseeded game), which has no state to save."""
+    if isinstance(rng, random.SystemRandom):
+        return None
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def _set_rng(rng: random.Random, state: Any) -> None:
+def _load_rng(state: Any) -> random.Random | None:
+    """The RNG a saved state describes; ``None`` for no state (the dice stay unpredictable)."""
+    if state is None:
+        return None
+    rng = random.Random()
     try:
         version, internal, gauss = state
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError) as exc:
         raise RecordError(f"rng: not a saved random state ({exc})") from None
+    return rng
 
 
 def _check_version(data: dict[str, Any]) -> None:
@@ -191,8 +200,9 @@ def _read_game(data: dict[str, Any]) -> Game:
         raise RecordError("events: expected a list")
     for index, event in enumerate(events, 1):
         _replay(game, index, event)
-    if "rng" in data:
-        _set_rng(game.rng, data["rng"])
+    rng = _load_rng(data.get("rng"))
+    if rng is not None:
+        game.rng = rng
     expected = data.get("result")
     if expected is not None:
         result = game.result()
@@ -305,8 +315,9 @@ def _read_match(data: dict[str, Any]) -> Match:
         )
     except NardyError as exc:
         raise RecordError(f"match: {exc}") from None
-    if "rng" in data:
-        _set_rng(match.rng, data["rng"])
+    rng = _load_rng(data.get("rng"))
+    if rng is not None:
+        match.rng = rng
     return match
 
 
