@@ -268,8 +268,8 @@ for name in ("short", "long"):
     picture = out_dir / f"busiest_{name}.svg"
     picture.write_text(svg.board(busiest.position, dice=busiest.dice), encoding="utf-8")
     record_path = out_dir / f"game_{name}.json"
-    record_path.write_text(records.dumps(busiest.game, indent=1), encoding="utf-8")
-    again = records.loads(record_path.read_text(encoding="utf-8"))
+    record_path.write_text(records.to_json(busiest.game, indent=1), encoding="utf-8")
+    again = records.from_json(record_path.read_text(encoding="utf-8"))
     assert isinstance(again, nardy.Game) and again.history == busiest.game.history
     print(
         f"   {name}: {busiest.plays} legal plays for {busiest.position.turn} with "

@@ -10,9 +10,9 @@ The match is then written twice and read back twice:
 
 * as a nardy JSON record (:mod:`nardy.records`): every roll, play and cube
   action, replayed and checked again when loaded;
-* as a Jellyfish ``.mat`` file (:func:`nardy.matfile.export_mat`), the text
-  format GNU Backgammon and eXtreme Gammon import; :func:`nardy.matfile.read_mat`
-  replays it through the rules too.
+* as a Jellyfish ``.mat`` file (:func:`nardy.matfile.to_mat`), the text
+  format GNU Backgammon and eXtreme Gammon import;
+  :meth:`nardy.matfile.MatFile.from_string` replays it through the rules too.
 
 Finally it prints the final position of the match with its gnubg Position ID
 and Match ID (:mod:`nardy.gnubg`) and its XGID (:mod:`nardy.xgid`), which can be
@@ -32,9 +32,9 @@ import nardy
 from nardy import records
 from nardy.agents import Agent, GreedyAgent, RandomAgent, play_game
 from nardy.game import CubeEvent
-from nardy.gnubg import GameState, MatchId, gnubg_id, parse_gnubg_id, position_id
-from nardy.matfile import export_mat, read_mat
-from nardy.xgid import parse_xgid, xgid
+from nardy.gnubg import GameState, MatchId, from_gnubg_id, to_gnubg_id, to_position_id
+from nardy.matfile import MatFile, to_mat
+from nardy.xgid import from_xgid, to_xgid
 
 BOTS = {"greedy": GreedyAgent, "random": RandomAgent}
 
@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # -- JSON ------------------------------------------------------------------
     json_path = out_dir / "match.json"
-    json_path.write_text(records.dumps(match, indent=1), encoding="utf-8")
-    loaded = records.loads(json_path.read_text(encoding="utf-8"))
+    json_path.write_text(records.to_json(match, indent=1), encoding="utf-8")
+    loaded = records.from_json(json_path.read_text(encoding="utf-8"))
     assert isinstance(loaded, nardy.Match)
     same = histories(loaded) == histories(match) and loaded.score == match.score
     print(f"\nJSON record: {json_path} ({json_path.stat().st_size:,} bytes)")
@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # -- Jellyfish .mat ---------------------------------------------------------
     mat_path = out_dir / "match.mat"
-    mat_path.write_text(export_mat(match, names, tags={"Event": "nardy example"}), encoding="utf-8")
-    mat = read_mat(mat_path.read_text(encoding="utf-8"))
+    mat_path.write_text(to_mat(match, names, tags={"Event": "nardy example"}), encoding="utf-8")
+    mat = MatFile.from_string(mat_path.read_text(encoding="utf-8"))
     same = histories(mat.match) == histories(match) and mat.match.score == match.score
     print(f"\nJellyfish .mat: {mat_path} ({mat_path.stat().st_size:,} bytes)")
     print(
@@ -150,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         match_length=match.length,
         score=score,
     )
-    gid = gnubg_id(pos, match_id)
-    xg = xgid(
+    gid = to_gnubg_id(pos, match_id)
+    xg = to_xgid(
         pos,
         cube_value=last.cube,
         cube_owner=last.cube_owner,
@@ -161,11 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"\nFinal position (game {len(match.games)}, score before it {score[0]}-{score[1]}):")
     print(pos)
-    print(f"  gnubg Position ID: {position_id(pos)}")
+    print(f"  gnubg Position ID: {to_position_id(pos)}")
     print(f"  gnubg ID:          {gid}")
     print(f"  XGID:              {xg}")
-    back_pos, back_match = parse_gnubg_id(gid)
-    info = parse_xgid(xg)
+    back_pos, back_match = from_gnubg_id(gid)
+    info = from_xgid(xg)
     print(
         f"  read back: gnubg board same: {same_board(back_pos, pos)}, Match ID same: {back_match == match_id}, "
         f"XGID board same: {same_board(info.position, pos)}"

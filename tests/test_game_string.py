@@ -7,7 +7,7 @@ import random
 import pytest
 
 import nardy
-from nardy.formats import game_from_string, game_string
+from nardy.formats import from_game_string, to_game_string
 
 
 @pytest.mark.parametrize("name", nardy.RULESET_NAMES)
@@ -19,14 +19,15 @@ def test_round_trip_through_random_games(name: str) -> None:
     for _ in range(400):
         if game.is_over():
             game = nardy.Game(rules, seed=rng.randrange(10**6))
-        text = game_string(game)
-        again = game_from_string(text)
+        text = to_game_string(game)
+        again = from_game_string(text)
         assert again.position == game.position
         assert again.turn == game.turn
         assert again.dice == game.dice
         assert again.pending.context.kind == game.pending.context.kind
         assert again.pending.owed == game.pending.owed
-        assert game_string(again) == text
+        assert to_game_string(again) == text
+        assert game.to_string() == text and nardy.Game.from_string(text).to_string() == text
         if game.dice is not None:
             kinds.add(game.pending.context.kind)
             assert again.legal_plays() == game.legal_plays()
@@ -37,7 +38,7 @@ def test_round_trip_through_random_games(name: str) -> None:
 
 
 def test_owed_values_and_queue() -> None:
-    game = game_from_string("crazy_gulbar 24:15 24:13,18:2 w 11 owed:6-6+6-6-6-6")
+    game = nardy.Game.from_string("crazy_gulbar 24:15 24:13,18:2 w 11 owed:6-6+6-6-6-6")
     assert game.dice == (6, 6) and game.pending.owed == ((6, 6, 6, 6),)
     game.play(game.legal_plays()[0])
     assert game.pending.context.kind == "owed" and game.dice == (6, 6, 6, 6)
@@ -56,11 +57,26 @@ def test_owed_values_and_queue() -> None:
 )
 def test_malformed_game_strings(text: str) -> None:
     with pytest.raises(nardy.NardyError):
-        game_from_string(text)
+        from_game_string(text)
+    with pytest.raises(nardy.NardyError):
+        nardy.Game.from_string(text)
 
 
 def test_a_pending_double_has_no_string() -> None:
     game = nardy.Game(nardy.ruleset("short", cube=True), first=nardy.WHITE)
     game.double()
     with pytest.raises(nardy.NotationError, match="double"):
-        game_string(game)
+        to_game_string(game)
+    with pytest.raises(nardy.NotationError, match="double"):
+        game.to_string()
+
+
+def test_game_from_string_takes_seed_and_rules() -> None:
+    text = "long 24:15 24:15 w 00 roll"
+    a = nardy.Game.from_string(text, seed=11)
+    b = from_game_string(text, seed=11)
+    assert a.roll() == b.roll()
+    strict = nardy.Game.from_string(text, rules=nardy.ruleset("long", block_check="step"))
+    assert strict.rules == nardy.ruleset("long", block_check="step")
+    with pytest.raises(nardy.NardyError):
+        nardy.Game.from_string(text, rules=nardy.ruleset("short"))

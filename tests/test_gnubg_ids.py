@@ -20,10 +20,10 @@ from nardy import NardyError, NotationError, Player, Position
 from nardy.gnubg import (
     GameState,
     MatchId,
-    gnubg_id,
-    parse_gnubg_id,
-    position_from_id,
-    position_id,
+    from_gnubg_id,
+    from_position_id,
+    to_gnubg_id,
+    to_position_id,
 )
 
 RULES = nardy.ruleset("short")
@@ -101,13 +101,13 @@ def match_key_to_id(key: int) -> str:
 @pytest.mark.parametrize("turn", list(Player))
 def test_opening_position(turn: Player) -> None:
     start = RULES.initial_position()
-    assert position_id(start.replace(turn=turn)) == START
-    assert position_from_id(START, turn=turn) == start.replace(turn=turn, white_moved=True, black_moved=True)
+    assert to_position_id(start.replace(turn=turn)) == START
+    assert from_position_id(START, turn=turn) == start.replace(turn=turn, white_moved=True, black_moved=True)
 
 
 def test_side_on_roll_is_the_second_half() -> None:
     # STYLE.md: with Match ID MIHlAEAAAAAA the side on roll has 160 pips (the second half).
-    pos = position_from_id("0HPhATDg2+ABMA", turn=Player.WHITE)
+    pos = from_position_id("0HPhATDg2+ABMA", turn=Player.WHITE)
     assert pos.pips(Player.WHITE) == 160
     assert pos.pips(Player.BLACK) == 162
     on_roll = [0] * 24
@@ -115,19 +115,19 @@ def test_side_on_roll_is_the_second_half() -> None:
     opponent = [0] * 24
     opponent[4], opponent[5], opponent[7], opponent[8], opponent[12], opponent[23] = 1, 4, 3, 1, 4, 2
     assert pos.white == tuple(on_roll) and pos.black == tuple(opponent)
-    assert position_from_id("0HPhATDg2+ABMA", turn=Player.BLACK) == RULES.position(
+    assert from_position_id("0HPhATDg2+ABMA", turn=Player.BLACK) == RULES.position(
         white=opponent, black=on_roll, turn=Player.BLACK
     )
-    assert position_id(pos) == "0HPhATDg2+ABMA"
+    assert to_position_id(pos) == "0HPhATDg2+ABMA"
 
 
 def test_combined_example() -> None:
-    pos, match = parse_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
+    pos, match = from_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
     # gnubg shows this as "gnubg 4, root 0 (match to 7 points)", gnubg (player 0) has rolled 31
     assert match == MatchId(player_on_roll=Player.WHITE, turn=Player.WHITE, dice=(3, 1), match_length=7, score=(4, 0))
     assert pos.turn == Player.WHITE and pos.pips(pos.turn) == 160
-    assert gnubg_id(pos, match) == "0HPhATDg2+ABMA:MIHlAEAAAAAA"
-    assert parse_gnubg_id("  0HPhATDg2+ABMA:MIHlAEAAAAAA\n") == (pos, match)
+    assert to_gnubg_id(pos, match) == "0HPhATDg2+ABMA:MIHlAEAAAAAA"
+    assert from_gnubg_id("  0HPhATDg2+ABMA:MIHlAEAAAAAA\n") == (pos, match)
 
 
 def test_manual_match_id_example() -> None:
@@ -147,23 +147,23 @@ def test_manual_match_id_example() -> None:
         score=(2, 4),
         jacoby=True,
     )
-    assert MatchId.decode("QYkqASAAIAAA") == expected
-    assert expected.encode() == "QYkqASAAIAAA" == str(expected)
+    assert MatchId.from_string("QYkqASAAIAAA") == expected
+    assert expected.to_string() == "QYkqASAAIAAA" == str(expected)
     assert expected.score[Player.WHITE] == 2 and expected.score[Player.BLACK] == 4
     # gnubg 1.07+ also sets bit 67 (Jacoby not in use), here in match play
-    modern = MatchId.decode("QYkqASAAIAAE")
+    modern = MatchId.from_string("QYkqASAAIAAE")
     assert modern == attrs.evolve(expected, jacoby=False)
-    assert modern.encode() == "QYkqASAAIAAE"
+    assert modern.to_string() == "QYkqASAAIAAE"
 
 
 def test_defaults_and_repr() -> None:
     start = RULES.initial_position()
-    assert MatchId().encode() == "MAEAAAAAAAAA"  # what gnubg writes for a money game in progress
-    assert gnubg_id(start) == "4HPwATDgc/ABMA:MAEAAAAAAAAA"
+    assert MatchId().to_string() == "MAEAAAAAAAAA"  # what gnubg writes for a money game in progress
+    assert to_gnubg_id(start) == "4HPwATDgc/ABMA:MAEAAAAAAAAA"
     black_start = start.replace(turn=Player.BLACK)
-    assert gnubg_id(black_start) == "4HPwATDgc/ABMA:" + MatchId(
+    assert to_gnubg_id(black_start) == "4HPwATDgc/ABMA:" + MatchId(
         player_on_roll=Player.BLACK, turn=Player.BLACK
-    ).encode()
+    ).to_string()
     m = MatchId(cube_value=4, cube_owner=Player.BLACK, game_state=GameState.RESIGNED, resigned=2)
     assert repr(m) == (
         "MatchId(cube_value=4, cube_owner=Player.BLACK, game_state=GameState.RESIGNED, resigned=2)"
@@ -178,30 +178,30 @@ def test_position_with_bar_and_borne_off_checkers() -> None:
     black[0] = 1
     pos = RULES.position(white=white, black=black, white_bar=1, turn=Player.WHITE)
     # opponent (Black): 1 on its point 1; on roll (White): 2 on its 6, 1 on the bar
-    assert position_id(pos) == key_to_id(key_of([[1] + [0] * 24, [0] * 5 + [2] + [0] * 18 + [1]]))
-    assert position_from_id(position_id(pos)) == pos
+    assert to_position_id(pos) == key_to_id(key_of([[1] + [0] * 24, [0] * 5 + [2] + [0] * 18 + [1]]))
+    assert from_position_id(to_position_id(pos)) == pos
 
 
 def test_caucasian_is_short_family_and_long_is_refused() -> None:
     caucasian = nardy.ruleset("caucasian")
-    assert position_from_id(START, rules=caucasian).family == "short"
+    assert from_position_id(START, rules=caucasian).family == "short"
     long_rules = nardy.ruleset("long")
     with pytest.raises(NotationError, match="backgammon .short family. boards only; ruleset 'long'"):
-        position_from_id(START, rules=long_rules)
+        from_position_id(START, rules=long_rules)
     with pytest.raises(NotationError, match="short family"):
-        parse_gnubg_id(START + ":MAEAAAAAAAAA", rules=long_rules)
+        from_gnubg_id(START + ":MAEAAAAAAAAA", rules=long_rules)
     with pytest.raises(NotationError, match="not a long-family position"):
-        position_id(long_rules.initial_position())
+        to_position_id(long_rules.initial_position())
     with pytest.raises(NotationError, match="not a long-family position"):
-        gnubg_id(long_rules.initial_position())
+        to_gnubg_id(long_rules.initial_position())
 
 
 def test_match_must_agree_with_the_position() -> None:
     start = RULES.initial_position()
     with pytest.raises(NotationError, match="player on roll .black. must be the position's turn .white."):
-        gnubg_id(start, MatchId(player_on_roll=Player.BLACK))
+        to_gnubg_id(start, MatchId(player_on_roll=Player.BLACK))
     with pytest.raises(NotationError, match="match must be a MatchId"):
-        gnubg_id(start, "MAEAAAAAAAAA")  # type: ignore[arg-type]
+        to_gnubg_id(start, "MAEAAAAAAAAA")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- round trips
@@ -209,9 +209,9 @@ def test_match_must_agree_with_the_position() -> None:
 
 @given(short_positions())
 def test_position_id_round_trip(pos: Position) -> None:
-    pid = position_id(pos)
+    pid = to_position_id(pos)
     assert len(pid) == 14
-    assert position_from_id(pid, turn=pos.turn) == pos
+    assert from_position_id(pid, turn=pos.turn) == pos
     # independent encoder: opponent's half first, then the side on roll
     halves = [[*pos.points(side), pos.bar(side)] for side in (pos.turn.other, pos.turn)]
     assert pid == key_to_id(key_of(halves))
@@ -223,41 +223,41 @@ def test_position_id_is_the_same_for_the_swapped_board(pos: Position) -> None:
     mirrored = RULES.position(
         white=pos.black, black=pos.white, white_bar=pos.black_bar, black_bar=pos.white_bar, turn=pos.turn.other
     )
-    assert position_id(mirrored) == position_id(pos)
+    assert to_position_id(mirrored) == to_position_id(pos)
 
 
 @given(match_ids())
 def test_match_id_round_trip(m: MatchId) -> None:
-    text = m.encode()
+    text = m.to_string()
     assert len(text) == 12
-    assert MatchId.decode(text) == m
-    assert MatchId.decode(text).encode() == text
+    assert MatchId.from_string(text) == m
+    assert MatchId.from_string(text).to_string() == text
 
 
 @given(st.data())
 def test_gnubg_id_round_trip(data: st.DataObject) -> None:
     pos = data.draw(short_positions())
     m = data.draw(match_ids(on_roll=pos.turn))
-    text = gnubg_id(pos, m)
-    assert parse_gnubg_id(text) == (pos, m)
+    text = to_gnubg_id(pos, m)
+    assert from_gnubg_id(text) == (pos, m)
 
 
 @given(st.text(alphabet=B64, min_size=14, max_size=14))
 def test_every_accepted_position_id_is_canonical(text: str) -> None:
     try:
-        pos = position_from_id(text)
+        pos = from_position_id(text)
     except NotationError:
         return
-    assert position_id(pos) == text
+    assert to_position_id(pos) == text
 
 
 @given(st.text(alphabet=B64, min_size=12, max_size=12))
 def test_every_accepted_match_id_is_canonical(text: str) -> None:
     try:
-        m = MatchId.decode(text)
+        m = MatchId.from_string(text)
     except NotationError:
         return
-    assert m.encode() == text
+    assert m.to_string() == text
 
 
 # --------------------------------------------------------------------------- malformed input
@@ -292,7 +292,7 @@ BAD_POSITION_IDS = [
 @pytest.mark.parametrize(("text", "message"), BAD_POSITION_IDS)
 def test_bad_position_ids(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
-        position_from_id(text)
+        from_position_id(text)
 
 
 def _mkey(**fields: int) -> int:
@@ -327,7 +327,7 @@ BAD_MATCH_IDS = [
 @pytest.mark.parametrize(("text", "message"), BAD_MATCH_IDS)
 def test_bad_match_ids(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
-        MatchId.decode(text)
+        MatchId.from_string(text)
 
 
 BAD_GNUBG_IDS = [
@@ -343,26 +343,26 @@ BAD_GNUBG_IDS = [
 @pytest.mark.parametrize(("text", "message"), BAD_GNUBG_IDS)
 def test_bad_gnubg_ids(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
-        parse_gnubg_id(text)
+        from_gnubg_id(text)
 
 
 @pytest.mark.parametrize("value", [None, 14, b"4HPwATDgc/ABMA", ["4HPwATDgc/ABMA"]])
 def test_non_strings(value: object) -> None:
     with pytest.raises(NotationError, match="is a str"):
-        position_from_id(value)  # type: ignore[arg-type]
+        from_position_id(value)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="is a str"):
-        MatchId.decode(value)  # type: ignore[arg-type]
+        MatchId.from_string(value)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="is a str"):
-        parse_gnubg_id(value)  # type: ignore[arg-type]
+        from_gnubg_id(value)  # type: ignore[arg-type]
 
 
 def test_bad_arguments() -> None:
     with pytest.raises(NotationError, match="turn must be"):
-        position_from_id(START, turn=0)  # type: ignore[arg-type]
+        from_position_id(START, turn=0)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="rules must be a nardy RuleSet"):
-        position_from_id(START, rules="short")  # type: ignore[arg-type]
+        from_position_id(START, rules="short")  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="needs a nardy Position"):
-        position_id("4HPwATDgc/ABMA")  # type: ignore[arg-type]
+        to_position_id("4HPwATDgc/ABMA")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -398,7 +398,7 @@ def test_bad_match_id_values(fields: dict[str, object], message: str) -> None:
 
 @given(st.text(max_size=40))
 def test_fuzz_text_gives_only_nardy_errors(text: str) -> None:
-    for parse in (position_from_id, MatchId.decode, parse_gnubg_id):
+    for parse in (from_position_id, MatchId.from_string, from_gnubg_id):
         try:
             parse(text)
         except NardyError as exc:
@@ -411,11 +411,11 @@ def test_fuzz_text_gives_only_nardy_errors(text: str) -> None:
 )
 def test_fuzz_base64_gives_only_nardy_errors(pid: str, mid: str) -> None:
     try:
-        pos, match = parse_gnubg_id(f"{pid}:{mid}")
+        pos, match = from_gnubg_id(f"{pid}:{mid}")
     except NotationError as exc:
         assert str(exc)
     else:
-        assert gnubg_id(pos, match) == f"{pid}:{mid}"
+        assert to_gnubg_id(pos, match) == f"{pid}:{mid}"
 
 
 # --------------------------------------------------------------------------- against gnubg
@@ -429,7 +429,7 @@ def _board(pos: Position) -> tuple[list[int], list[int]]:
 @given(short_positions())
 def test_position_id_against_gnubg(pos: Position) -> None:
     gnubg = pytest.importorskip("gnubg")
-    pid = position_id(pos)
+    pid = to_position_id(pos)
     assert gnubg.positionid(_board(pos)) == pid
     opp, mover = gnubg.positionfromid(pid)
     assert (list(opp), list(mover)) == _board(pos)
@@ -452,13 +452,13 @@ def test_match_id_against_gnubg(m: MatchId) -> None:
     pi = gnubg.posinfo(int(m.turn), m.resigned, int(m.double_offered), int(m.game_state), dice)
     # gnubg writes the larger die first
     expected = attrs.evolve(m, dice=None if m.dice is None else (max(m.dice), min(m.dice)))
-    assert gnubg.matchid(ci, pi) == expected.encode()
+    assert gnubg.matchid(ci, pi) == expected.to_string()
 
 
 def test_combined_id_read_by_gnubg() -> None:
     gnubg = pytest.importorskip("gnubg")
-    pos, match = parse_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
-    gnubg.setgnubgid(gnubg_id(pos, match))
+    pos, match = from_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
+    gnubg.setgnubgid(to_gnubg_id(pos, match))
     assert gnubg.gnubgid() == "0HPhATDg2+ABMA:MIHlAEAAAAAE"  # gnubg adds its Jacoby bit in match play
     score = gnubg.show("score")  # player 0 is "gnubg", player 1 is named after the user
     assert "gnubg 4, " in score and " 0 (match to 7 points)" in score

@@ -12,13 +12,14 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import nardy
 from nardy import Player
 from nardy.agents import RandomAgent
 from nardy.game import CubeEvent, PlayEvent, ResignEvent, RollEvent
-from nardy.matfile import MatFile, MatRepairWarning, export_mat, import_mat, read_mat
+from nardy.matfile import MatFile, MatRepairWarning, from_mat, to_mat
 from nardy.records import RecordError
 
 DATA = Path(__file__).parent / "data"
@@ -94,7 +95,7 @@ def assert_same_match(a: nardy.Match, b: nardy.Match) -> None:
 
 def raises_at(text: str, line: int, *fragments: str, rules: nardy.RuleSet | None = None) -> RecordError:
     with pytest.raises(RecordError) as info:
-        import_mat(text, rules)
+        from_mat(text, rules)
     message = str(info.value)
     assert message.startswith(f"line {line}:"), message
     for fragment in fragments:
@@ -166,7 +167,7 @@ def test_export_layout_matches_gnubg_columns() -> None:
     game.play("pass")
     game.double()
     game.drop()
-    text = export_mat(game, ("Alice", "Bob"))
+    text = to_mat(game, ("Alice", "Bob"))
     lines = text.split("\n")
     assert lines[:4] == [" 0 point match", "", " Game 1", " Alice : 0" + " " * 22 + "Bob : 0"]
     # gnubg: "%3d) %-27s " puts the right column at column 33; the opener's
@@ -182,7 +183,7 @@ def test_export_writes_bar_off_hits_and_cube_actions() -> None:
     texts = []
     for seed in range(4):
         match = bot_match(7, seed, double_p=0.03)
-        text = export_mat(match, ("Alice", "Bob"))
+        text = to_mat(match, ("Alice", "Bob"))
         assert text.startswith('; [Crawford "On"]\n\n 7 point match\n\n Game 1\n')
         assert text.count(" Game ") == len(match.games)
         assert "and the match" in text.splitlines()[-2]
@@ -201,9 +202,9 @@ def test_export_writes_bar_off_hits_and_cube_actions() -> None:
 def test_export_single_game_and_tags() -> None:
     game = nardy.Game(CUBE, opening=(6, 1))
     game.play("13/7 8/7")
-    text = export_mat(game, ("A B", "C"), tags={"Site": "Home", "EventDate": "2024.01.02"})
+    text = to_mat(game, ("A B", "C"), tags={"Site": "Home", "EventDate": "2024.01.02"})
     assert text.splitlines()[:4] == ['; [Site "Home"]', '; [EventDate "2024.01.02"]', "", " 0 point match"]
-    parsed = read_mat(text)
+    parsed = MatFile.from_string(text)
     assert parsed.names == ("A B", "C")
     assert parsed.tags == {"Site": "Home", "EventDate": "2024.01.02"}
     assert parsed.match.length == 0 and len(parsed.match.games) == 1
@@ -212,18 +213,18 @@ def test_export_single_game_and_tags() -> None:
 @pytest.mark.parametrize("names", [("", "B"), ("A:1", "B"), ("A", "B\nC"), (" A", "B"), ("A",)])
 def test_export_rejects_bad_names(names: tuple[str, str]) -> None:
     with pytest.raises(RecordError):
-        export_mat(nardy.Game(CUBE, opening=(2, 1)), names)
+        to_mat(nardy.Game(CUBE, opening=(2, 1)), names)
 
 
 def test_export_rejects_what_the_format_cannot_hold() -> None:
     with pytest.raises(RecordError, match="short family"):
-        export_mat(nardy.Game(nardy.ruleset("long"), seed=1))
+        to_mat(nardy.Game(nardy.ruleset("long"), seed=1))
     moved = nardy.Game(CUBE, opening=(3, 1))
     moved.play("8/5 6/5")
     with pytest.raises(RecordError, match="set-up position"):
-        export_mat(nardy.Game(CUBE, opening=(2, 1), position=moved.position))
+        to_mat(nardy.Game(CUBE, opening=(2, 1), position=moved.position))
     with pytest.raises(RecordError):
-        export_mat("not a match")  # type: ignore[arg-type]
+        to_mat("not a match")  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- round trips
@@ -233,11 +234,11 @@ def test_export_rejects_what_the_format_cannot_hold() -> None:
 def test_round_trip_bot_matches(seed: int) -> None:
     match = bot_match(7, seed)
     assert match.is_over()
-    text = export_mat(match, ("Alice", "Bob"))
-    again = import_mat(text)
+    text = to_mat(match, ("Alice", "Bob"))
+    again = from_mat(text)
     assert_same_match(match, again)
     assert again.winner == match.winner
-    assert export_mat(again, ("Alice", "Bob")) == text
+    assert to_mat(again, ("Alice", "Bob")) == text
 
 
 def test_round_trip_covers_every_kind_of_entry() -> None:
@@ -264,9 +265,9 @@ def test_round_trip_covers_every_kind_of_entry() -> None:
 def test_round_trip_money_session_with_beavers(seed: int) -> None:
     rules = nardy.ruleset("short", cube=True, beaver=True)
     match = bot_match(0, seed, rules, double_p=0.15, beaver_p=0.5, max_games=4)
-    text = export_mat(match, ("Ann", "Ben"))
+    text = to_mat(match, ("Ann", "Ben"))
     assert text.startswith(" 0 point match\n")
-    assert_same_match(match, import_mat(text, rules))
+    assert_same_match(match, from_mat(text, rules))
 
 
 def test_beaver_then_take_is_implied_by_the_roll() -> None:
@@ -278,9 +279,9 @@ def test_beaver_then_take_is_implied_by_the_roll() -> None:
     game.take()  # Black takes ...
     game.roll((6, 4))  # ... and rolls
     game.play("24/14")
-    text = export_mat(game)
+    text = to_mat(game)
     assert " Doubles => 2" in text and " Beavers => 4" in text and "Takes" not in text
-    again = import_mat(text, rules).game
+    again = from_mat(text, rules).game
     assert again.history == game.history and again.cube == 4
 
 
@@ -290,7 +291,7 @@ def test_round_trip_unfinished_match(stop: int) -> None:
     game = match.game
     if game.dice is None and not game.is_over() and game.pending.phase == "roll":
         game.roll((4, 2))  # end on a roll not yet played
-    again = import_mat(export_mat(match))
+    again = from_mat(to_mat(match))
     assert_same_match(match, again)
     assert again.game.dice == match.game.dice
 
@@ -298,7 +299,7 @@ def test_round_trip_unfinished_match(stop: int) -> None:
 def test_round_trip_fresh_next_game() -> None:
     match = bot_match(7, 4, max_games=1)
     match.next_game()  # opening rolled, nothing played
-    assert_same_match(match, import_mat(export_mat(match)))
+    assert_same_match(match, from_mat(to_mat(match)))
 
 
 def test_round_trip_other_next_game_rules() -> None:
@@ -306,23 +307,23 @@ def test_round_trip_other_next_game_rules() -> None:
         rules = nardy.ruleset("short", cube=True, next_game_first=rule)
         match = bot_match(5, 9, rules, resign_p=0.0)
         assert any(g.opening is None for g in match.games[1:])
-        assert_same_match(match, import_mat(export_mat(match), rules))
+        assert_same_match(match, from_mat(to_mat(match), rules))
 
 
 def test_crawford_tag_round_trip() -> None:
     match = nardy.Match(CUBE, 5, seed=0, crawford=False)
-    again = import_mat(export_mat(match.games[0]))  # a single game: money
+    again = from_mat(to_mat(match.games[0]))  # a single game: money
     assert again.length == 0
-    text = export_mat(bot_match(3, 6))
-    assert read_mat(text.replace('"On"', '"Off"')).match.crawford is False
-    assert read_mat(text).match.crawford is True
+    text = to_mat(bot_match(3, 6))
+    assert MatFile.from_string(text.replace('"On"', '"Off"')).match.crawford is False
+    assert MatFile.from_string(text).match.crawford is True
 
 
 # --------------------------------------------------------------------------- hand-written files
 
 
 def test_import_hand_written_match() -> None:
-    parsed = read_mat(HAND_MATCH)
+    parsed = MatFile.from_string(HAND_MATCH)
     assert isinstance(parsed, MatFile)
     match = parsed.match
     assert parsed.names == ("Alice", "Bob")
@@ -349,7 +350,7 @@ def test_import_hand_written_match() -> None:
 
 
 def test_import_hand_written_xg_money_session() -> None:
-    parsed = read_mat(HAND_MONEY)
+    parsed = MatFile.from_string(HAND_MONEY)
     match = parsed.match
     assert match.length == 0 and parsed.names == ("Ann", "Ben")
     assert parsed.tags["Match ID"] == "12345"
@@ -365,9 +366,32 @@ def test_import_hand_written_xg_money_session() -> None:
     assert second.result() == nardy.Result(B, 4, "mars", "resign", 2)
 
 
+@pytest.mark.parametrize("text", [HAND_MATCH, HAND_MONEY], ids=["match", "money"])
+def test_mat_file_writes_back_what_it_read(text: str) -> None:
+    mat = MatFile.from_string("; a comment line\n;\n# and another\n" + text)
+    assert mat.comments == ("a comment line", "and another")
+    written = mat.to_string()
+    assert written.startswith("".join(f'; [{key} "{value}"]\n' for key, value in mat.tags.items()))
+    assert "; a comment line\n; and another\n" in written
+    again = MatFile.from_string(written)
+    crawford = {"Crawford": "On"} if mat.match.length else {}  # what to_mat adds for a match
+    assert (again.names, dict(again.tags), again.comments) == (mat.names, {**mat.tags, **crawford}, mat.comments)
+    assert_same_match(again.match, mat.match)
+    assert again.to_string() == written
+    # without the comments it is what to_mat writes
+    assert attrs.evolve(mat, comments=()).to_string() == to_mat(mat.match, mat.names, tags=mat.tags)
+
+
+@pytest.mark.parametrize("comment", ["", "two\nlines", '[Site "x"]', "Set Pos=xxx", 7])
+def test_mat_file_refuses_comments_it_cannot_write(comment: object) -> None:
+    mat = MatFile.from_string(HAND_MATCH)
+    with pytest.raises(RecordError, match="cannot write the header comment"):
+        attrs.evolve(mat, comments=(comment,)).to_string()
+
+
 def test_import_same_file_in_gnubg_point_numbers() -> None:
     gnubg_style = HAND_MATCH.replace("bar/", "25/")
-    assert_same_match(import_mat(HAND_MATCH), import_mat(gnubg_style))
+    assert_same_match(from_mat(HAND_MATCH), from_mat(gnubg_style))
 
 
 # --------------------------------------------------------------------------- gnubg itself
@@ -436,7 +460,7 @@ def test_cross_check_with_gnubg(tmp_path: Path) -> None:
     args: list[str] = []
     for i, match in enumerate(matches):
         src = tmp_path / f"nardy{i}.mat"
-        src.write_text(export_mat(match, ("Alice", "Bob")))
+        src.write_text(to_mat(match, ("Alice", "Bob")))
         args += [str(src), str(tmp_path / f"gnubg{i}.mat")]
     done = subprocess.run(
         [sys.executable, "-c", _GNUBG_SCRIPT, *args],
@@ -457,7 +481,7 @@ def test_cross_check_with_gnubg(tmp_path: Path) -> None:
             assert info["resigned"] == (result.ending == "resign")
             assert _gnubg_view(game) == _from_gnubg(gv["game"])
         # and what gnubg writes back reads as the very same match
-        assert_same_match(match, import_mat((tmp_path / f"gnubg{i}.mat").read_text()))
+        assert_same_match(match, from_mat((tmp_path / f"gnubg{i}.mat").read_text()))
 
 
 # --------------------------------------------------------------------------- malformed files
@@ -468,12 +492,12 @@ def test_bad_header() -> None:
     raises_at("\n; comment\n 3 points match\n Game 1\n", 3, "point match")
     raises_at(" -1 point match\n", 1, "negative")
     with pytest.raises(RecordError, match="no ' N point match' header"):
-        import_mat("; only comments\n\n")
+        from_mat("; only comments\n\n")
     with pytest.raises(RecordError, match="no games"):
-        import_mat(" 3 point match\n\n")
+        from_mat(" 3 point match\n\n")
     raises_at(' 3 point match\n\n nonsense\n', 3, "Game 1")
     with pytest.raises(RecordError, match="variation"):
-        import_mat('; [Variation "NackGammon"]\n 1 point match\n Game 1\n A : 0  B : 0\n')
+        from_mat('; [Variation "NackGammon"]\n 1 point match\n Game 1\n A : 0  B : 0\n')
 
 
 def test_bad_game_and_score_lines() -> None:
@@ -484,7 +508,7 @@ def test_bad_game_and_score_lines() -> None:
     text = HAND_MATCH.replace(" Alice : 1                      Bob : 0", " Alice : 1                      Rob : 0")
     raises_at(text, 14, "'Rob'")
     with pytest.raises(RecordError, match="no line with the players"):
-        import_mat(" 3 point match\n Game 1\n")
+        from_mat(" 3 point match\n Game 1\n")
 
 
 def test_unknown_lines() -> None:
@@ -549,7 +573,7 @@ def test_results_must_agree() -> None:
 def test_unfinished_game_and_extra_games() -> None:
     text = HAND_MATCH.replace("  2)  Doubles => 2                Drops\n      Wins 1 point\n", "")
     with pytest.raises(RecordError, match=r"^line 11: Game 1 is not finished, but Game 2 follows"):
-        import_mat(text)
+        from_mat(text)
     extra = HAND_MATCH + "\n Game 3\n Alice : 3                      Bob : 0\n  1) 31: 8/5 6/5\n"
     raises_at(extra, 23, "already over")
     game1 = HAND_MATCH.split(" Alice : 0                      Bob : 0\n")[1].split("\n\n")[0]
@@ -562,7 +586,7 @@ def test_roll_without_a_play_must_end_the_game() -> None:
     raises_at(text, 17, "rolled 31 at line 17 but no play is given")
     row = "  2) 64: 24/18 18/14*            66:"
     text = HAND_MATCH.replace(row, row + " Cannot Move")
-    assert import_mat(text).score == (3, 0)
+    assert from_mat(text).score == (3, 0)
     text = HAND_MATCH.replace("42: 8/4 6/4", "42: Cannot Move")
     raises_at(text, 20, "has legal plays with 42")
 
@@ -592,23 +616,23 @@ def test_crawford_game_has_no_cube() -> None:
     raises_at(crawford, 13, "wins 2 points")
     fixed = crawford.replace("Wins 2 points", "Wins 1 point")
     raises_at(fixed, 18, "Crawford")
-    match = import_mat('; [Crawford "Off"]\n' + fixed)
+    match = from_mat('; [Crawford "Off"]\n' + fixed)
     assert not match.crawford and match.score == (3, 0)
 
 
 def test_rules_must_be_short_family() -> None:
     with pytest.raises(RecordError, match="short family"):
-        import_mat(HAND_MATCH, nardy.ruleset("long"))
+        from_mat(HAND_MATCH, nardy.ruleset("long"))
     with pytest.raises(RecordError, match="RuleSet"):
-        import_mat(HAND_MATCH, "short")  # type: ignore[arg-type]
+        from_mat(HAND_MATCH, "short")  # type: ignore[arg-type]
     raises_at(HAND_MATCH, 10, "without the cube", rules=nardy.ruleset("short"))
     with pytest.raises(RecordError):
-        import_mat(b" 1 point match")  # type: ignore[arg-type]
+        from_mat(b" 1 point match")  # type: ignore[arg-type]
 
 
 def test_record_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
-        import_mat("garbage")
+        from_mat("garbage")
 
 
 # --------------------------------------------------------------------------- matches that start mid-match
@@ -659,7 +683,7 @@ def test_match_that_starts_mid_match(
     score: tuple[int, int],
 ) -> None:
     text = mid_match_text(length, start, *games)
-    match = import_mat(text)
+    match = from_mat(text)
     assert match.length == length
     assert [game.crawford for game in match.games] == crawford_games
     assert match.score == score
@@ -669,20 +693,20 @@ def test_match_that_starts_mid_match(
         if crawford and number > 1:
             doubled = mid_match_text(length, start, *games[: number - 1], DROPPED)
             with pytest.raises(RecordError, match="Crawford"):
-                import_mat(doubled)
+                from_mat(doubled)
     # written back with its starting score, it reads back as the same match
-    again_text = export_mat(match, ("Alice", "Bob"))
+    again_text = to_mat(match, ("Alice", "Bob"))
     assert f" Game 1\n {'Alice : ' + str(start[0]):<31}Bob : {start[1]}\n" in again_text
-    again = import_mat(again_text)
+    again = from_mat(again_text)
     assert_same_match(match, again)
-    assert export_mat(again, ("Alice", "Bob")) == again_text
+    assert to_mat(again, ("Alice", "Bob")) == again_text
 
 
 def test_mid_match_without_the_crawford_rule() -> None:
     text = mid_match_text(7, (6, 3), DROPPED, header='; [Crawford "Off"]\n')
-    match = import_mat(text)
+    match = from_mat(text)
     assert not match.crawford and not match.games[0].crawford and match.score == (7, 3)
-    assert_same_match(match, import_mat(export_mat(match)))
+    assert_same_match(match, from_mat(to_mat(match)))
 
 
 def test_mid_match_later_score_lines_are_still_checked() -> None:
@@ -715,7 +739,7 @@ def _mid_match_cases() -> list[tuple[nardy.Match, int, str]]:
     cases = []
     for seed, double_p in MID_MATCH_SEEDS:
         match = bot_match(9, seed, double_p=double_p)
-        text = export_mat(match, ("Alice", "Bob"))
+        text = to_mat(match, ("Alice", "Bob"))
         cases += [(match, skip, _suffix(text, skip)) for skip in range(1, len(match.games))]
     return cases
 
@@ -732,7 +756,7 @@ def start_score(match: nardy.Match) -> tuple[int, int]:
 def test_the_rest_of_a_match_reads_as_the_same_games() -> None:
     kinds = set()
     for match, skip, text in _mid_match_cases():
-        again = import_mat(text)
+        again = from_mat(text)
         games = match.games[skip:]
         assert [g.history for g in again.games] == [g.history for g in games]
         assert again.score == match.score and again.winner == match.winner
@@ -749,7 +773,7 @@ def test_the_rest_of_a_match_reads_as_the_same_games() -> None:
                 kinds.add("Crawford")
             elif needs_one[0] != needs_one[1]:
                 kinds.add("post-Crawford, doubled")
-        assert export_mat(again, ("Alice", "Bob")) == text
+        assert to_mat(again, ("Alice", "Bob")) == text
     assert kinds == {"Crawford", "post-Crawford, no cube", "post-Crawford, doubled"}
 
 
@@ -770,7 +794,7 @@ def test_mid_match_files_cross_check_with_gnubg(tmp_path: Path) -> None:
     views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
     differ = 0
     for (_, _, text), view in zip(cases, views):
-        match = import_mat(text)
+        match = from_mat(text)
         assert len(view["games"]) == len(match.games)
         score = list(start_score(match))
         for game, gv in zip(match.games, view["games"]):
@@ -804,15 +828,15 @@ def read_leniently(text: str, rules: nardy.RuleSet | None = None) -> tuple[MatFi
     checked: a MatRepairWarning pointing at the caller, starting with its line."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        mat = read_mat(text, rules, lenient=True)
+        mat = MatFile.from_string(text, rules, lenient=True)
     messages = [str(w.message) for w in caught]
     for w in caught:
         assert w.category is MatRepairWarning
-        assert w.filename == __file__  # reported where read_mat was called
+        assert w.filename == __file__  # reported where MatFile.from_string was called
         assert re.match(r"^line \d+: ", str(w.message))
     assert list(mat.repairs) == messages
     # what a lenient reading makes is a legal match: written out, the strict reader takes it back
-    assert_same_match(mat.match, import_mat(export_mat(mat.match, mat.names), rules))
+    assert_same_match(mat.match, from_mat(to_mat(mat.match, mat.names), rules))
     return mat, messages
 
 
@@ -956,12 +980,12 @@ def test_damaged_file_strict_and_lenient(text: str, line: int, error: str, repai
 
 
 def test_lenient_reading_of_a_sound_file_changes_nothing() -> None:
-    for text in (HAND_MATCH, HAND_MONEY, export_mat(bot_match(7, 3)), export_mat(bot_match(5, 8, resign_p=0.05))):
+    for text in (HAND_MATCH, HAND_MONEY, to_mat(bot_match(7, 3)), to_mat(bot_match(5, 8, resign_p=0.05))):
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # no warning at all
-            mat = read_mat(text, lenient=True)
+            mat = MatFile.from_string(text, lenient=True)
         assert mat.repairs == ()
-        assert_same_match(mat.match, import_mat(text))
+        assert_same_match(mat.match, from_mat(text))
 
 
 def test_lenient_results_of_damaged_files() -> None:
@@ -1034,12 +1058,12 @@ def test_what_a_lenient_reading_cannot_repair() -> None:
         (damaged("  1) 31: 8/5 6/5 ", "  1) 33: 8/5 6/5 ", HAND_MATCH.split(" Game 2")[0]), "no game of the file"),
     ]:
         with pytest.raises(RecordError, match=re.escape(fragment)):
-            read_mat(text, lenient=True)
+            MatFile.from_string(text, lenient=True)
 
 
-def test_import_mat_warns_too() -> None:
+def test_from_mat_warns_too() -> None:
     text = damaged("      Wins 1 point\n", "      Wins 100 points\n")
     with pytest.warns(MatRepairWarning, match=r"^line 11: .* the replayed result stands$") as record:
-        match = import_mat(text, lenient=True)
+        match = from_mat(text, lenient=True)
     assert record[0].filename == __file__
     assert match.score == (3, 0)

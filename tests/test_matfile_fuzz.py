@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy.errors import NardyError
-from nardy.matfile import MatFile, MatRepairWarning, export_mat, import_mat, read_mat
+from nardy.matfile import MatFile, MatRepairWarning, from_mat, to_mat
 from nardy.records import RecordError
 from test_matfile import HAND_MATCH, HAND_MONEY, assert_same_match, bot_match
 
@@ -34,7 +34,7 @@ def check_read(text: str) -> None:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                results.append(read_mat(text, lenient=lenient))
+                results.append(MatFile.from_string(text, lenient=lenient))
             except NardyError as exc:
                 assert len(str(exc)) <= LONGEST_MESSAGE, str(exc)
                 results.append(None)
@@ -50,7 +50,7 @@ def check_read(text: str) -> None:
         assert lenient_mat is not None and not lenient_mat.repairs
         assert_same_match(strict.match, lenient_mat.match)
     if lenient_mat is not None:
-        again = import_mat(export_mat(lenient_mat.match, lenient_mat.names))
+        again = from_mat(to_mat(lenient_mat.match, lenient_mat.names))
         assert_same_match(lenient_mat.match, again)
 
 
@@ -67,7 +67,7 @@ def test_text_made_of_mat_characters(text: str) -> None:
 @given(st.binary())
 def test_any_bytes(data: bytes) -> None:
     with pytest.raises(RecordError, match="text"):
-        read_mat(data)  # type: ignore[arg-type]
+        MatFile.from_string(data)  # type: ignore[arg-type]
     check_read(data.decode("latin-1"))
     check_read(data.decode("utf-8", errors="replace"))
 
@@ -78,9 +78,9 @@ def sound_files() -> tuple[str, ...]:
     return (
         HAND_MATCH,
         HAND_MONEY,
-        export_mat(bot_match(7, 0), ("Alice", "Bob")),
-        export_mat(bot_match(5, 8, resign_p=0.05), ("Ann", "Ben")),
-        export_mat(bot_match(0, 3, double_p=0.2, max_games=3), ("A", "B")),
+        to_mat(bot_match(7, 0), ("Alice", "Bob")),
+        to_mat(bot_match(5, 8, resign_p=0.05), ("Ann", "Ben")),
+        to_mat(bot_match(0, 3, double_p=0.2, max_games=3), ("A", "B")),
     )
 
 
@@ -141,13 +141,13 @@ def test_mutations_exercise_the_lenient_reading() -> None:
         ]
         text = mutate(sound_files()[rng.randrange(5)], mutations)
         try:
-            import_mat(text)
+            from_mat(text)
         except RecordError:
             refused += 1
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", MatRepairWarning)
                 try:
-                    import_mat(text, lenient=True)
+                    from_mat(text, lenient=True)
                     repaired += 1
                 except RecordError:
                     pass
@@ -182,7 +182,7 @@ def test_long_numbers_and_long_lines(text: str, fragment: str) -> None:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                read_mat(text, lenient=lenient)
+                MatFile.from_string(text, lenient=lenient)
             except RecordError as exc:
                 messages.append(str(exc))
         messages += [str(w.message) for w in caught]
@@ -209,18 +209,18 @@ def test_a_huge_file_of_junk_is_read_in_one_pass() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with pytest.raises(RecordError, match=r"no game of the file can be read \(Game 1, line 6: cannot read '1'"):
-            read_mat("\n".join(lines), lenient=True)
+            MatFile.from_string("\n".join(lines), lenient=True)
     assert not caught  # a reading that fails repairs nothing
     with pytest.raises(RecordError, match=r"^line 5: expected the players and the score, like .*, got 'a:1 a:1"):
-        read_mat("\n".join(lines))
+        MatFile.from_string("\n".join(lines))
 
 
 @given(st.integers(0, 4), st.lists(MUTATION, min_size=1, max_size=3), st.booleans())
 def test_damaged_files_with_beavers(which: int, mutations: list[tuple[int, int, int, str]], lenient: bool) -> None:
-    text = mutate(export_mat(bot_match(0, 2 + which, BEAVER, double_p=0.2, beaver_p=0.5, max_games=2)), mutations)
+    text = mutate(to_mat(bot_match(0, 2 + which, BEAVER, double_p=0.2, beaver_p=0.5, max_games=2)), mutations)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MatRepairWarning)
         try:
-            read_mat(text, BEAVER, lenient=lenient)
+            MatFile.from_string(text, BEAVER, lenient=lenient)
         except RecordError as exc:
             assert len(str(exc)) <= LONGEST_MESSAGE

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import NardyError, NotationError, Player, Position
-from nardy.gnubg import MatchId, position_from_id, position_id
-from nardy.xgid import XgidInfo, parse_xgid, xgid
+from nardy.gnubg import MatchId, from_position_id, to_position_id
+from nardy.xgid import XgidInfo, from_xgid, to_xgid
 
 RULES = nardy.ruleset("short")
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
@@ -92,19 +92,19 @@ def xgid_infos(draw: st.DrawFn, actions: bool = True) -> XgidInfo:
 
 def test_start_position() -> None:
     start = RULES.initial_position()
-    assert xgid(start) == START
-    info = parse_xgid(START)
+    assert to_xgid(start) == START
+    info = from_xgid(START)
     assert info.position == start.replace(white_moved=True, black_moved=True)
     assert info == XgidInfo(position=info.position)
     assert (info.turn, info.cube_value, info.cube_owner, info.dice, info.cube_action) == (
         Player.WHITE, 1, None, None, None
     )
     assert (info.score, info.crawford_jacoby, info.match_length, info.max_cube) == ((0, 0), 0, 0, 1024)
-    assert str(info) == info.encode() == START
+    assert str(info) == info.to_string() == START
     # the same without the prefix, with whitespace around it
-    assert parse_xgid("  " + START.removeprefix("XGID=") + "\n") == info
+    assert from_xgid("  " + START.removeprefix("XGID=") + "\n") == info
     # Black on roll: only the turn field changes
-    assert xgid(start.replace(turn=Player.BLACK)) == START.replace(":0:0:1:", ":0:0:-1:")
+    assert to_xgid(start.replace(turn=Player.BLACK)) == START.replace(":0:0:1:", ":0:0:-1:")
 
 
 @pytest.mark.parametrize(
@@ -113,17 +113,17 @@ def test_start_position() -> None:
 )
 def test_asymmetric_position_orientation(turn: Player, field: str, pid: str) -> None:
     text = f"XGID={ASYM_BOARD}:1:-1:{field}:52:3:1:0:7:10"
-    info = parse_xgid(text)
+    info = from_xgid(text)
     pos = asym(turn)
     assert info.position == pos
     assert info == XgidInfo(
         position=pos, cube_value=2, cube_owner=Player.BLACK, dice=(5, 2), score=(3, 1), match_length=7
     )
     assert info.score[Player.WHITE] == 3 and info.score[Player.BLACK] == 1
-    assert info.encode() == text
+    assert info.to_string() == text
     # the same board through gnubg's Position ID (computed by gnubg from this XGID)
-    assert position_id(info.position) == pid
-    assert position_from_id(pid, turn=turn) == pos
+    assert to_position_id(info.position) == pid
+    assert from_position_id(pid, turn=turn) == pos
 
 
 def test_letters_bars_and_points() -> None:
@@ -132,35 +132,35 @@ def test_letters_bars_and_points() -> None:
     black = [0] * 24
     black[0] = 3  # Black's 1 point is White's 24: character 24
     pos = RULES.position(white=white, black=black, black_bar=12, turn=Player.BLACK)
-    assert xgid(pos).split(":")[0] == "XGID=l" + "O" + "-" * 22 + "c" + "-"
+    assert to_xgid(pos).split(":")[0] == "XGID=l" + "O" + "-" * 22 + "c" + "-"
     pos2 = RULES.position(white=[0] * 24, black=[0] * 24, white_bar=15, black_bar=15)
-    assert xgid(pos2).split(":")[0] == "XGID=o" + "-" * 24 + "O"
-    assert parse_xgid(xgid(pos2)).position == pos2
+    assert to_xgid(pos2).split(":")[0] == "XGID=o" + "-" * 24 + "O"
+    assert from_xgid(to_xgid(pos2)).position == pos2
 
 
 def test_fields() -> None:
     start = RULES.initial_position()
-    assert xgid(start, cube_value=8, cube_owner=Player.WHITE) == START.replace(":0:0:1:", ":3:1:1:")
-    assert xgid(start, cube_value=8, cube_owner=Player.BLACK) == START.replace(":0:0:1:", ":3:-1:1:")
+    assert to_xgid(start, cube_value=8, cube_owner=Player.WHITE) == START.replace(":0:0:1:", ":3:1:1:")
+    assert to_xgid(start, cube_value=8, cube_owner=Player.BLACK) == START.replace(":0:0:1:", ":3:-1:1:")
     for action, code in (("double", "D"), ("beaver", "B"), ("raccoon", "R")):
-        text = xgid(start, cube_action=action)  # type: ignore[arg-type]
+        text = to_xgid(start, cube_action=action)  # type: ignore[arg-type]
         assert text == START.replace(":00:", f":{code}:")
-        assert parse_xgid(text).cube_action == action
-    assert xgid(start, dice=(1, 6)).split(":")[4] == "16"  # the order is kept
-    money = parse_xgid(START.replace(":0:0:0:0:10", ":0:0:3:0:8"))
+        assert from_xgid(text).cube_action == action
+    assert to_xgid(start, dice=(1, 6)).split(":")[4] == "16"  # the order is kept
+    money = from_xgid(START.replace(":0:0:0:0:10", ":0:0:3:0:8"))
     assert (money.jacoby, money.beaver, money.crawford, money.max_cube) == (True, True, False, 256)
-    assert parse_xgid(START.replace(":0:0:0:0:10", ":0:0:2:0:10")).jacoby is False
-    match = parse_xgid(START.replace(":0:0:0:0:10", ":4:0:1:5:10"))
+    assert from_xgid(START.replace(":0:0:0:0:10", ":0:0:2:0:10")).jacoby is False
+    match = from_xgid(START.replace(":0:0:0:0:10", ":4:0:1:5:10"))
     assert (match.crawford, match.jacoby, match.beaver, match.score) == (True, False, False, (4, 0))
 
 
 def test_long_family_refused() -> None:
     long_rules = nardy.ruleset("long")
     with pytest.raises(NotationError, match="backgammon .short family. boards only; ruleset 'long'"):
-        parse_xgid(START, rules=long_rules)
+        from_xgid(START, rules=long_rules)
     with pytest.raises(NotationError, match="not a long-family position"):
-        xgid(long_rules.initial_position())
-    assert parse_xgid(START, rules=nardy.ruleset("caucasian")).position.family == "short"
+        to_xgid(long_rules.initial_position())
+    assert from_xgid(START, rules=nardy.ruleset("caucasian")).position.family == "short"
 
 
 # --------------------------------------------------------------------------- round trips
@@ -168,19 +168,19 @@ def test_long_family_refused() -> None:
 
 @given(xgid_infos())
 def test_round_trip(info: XgidInfo) -> None:
-    text = info.encode()
-    assert parse_xgid(text) == info
-    assert parse_xgid(text).encode() == text
+    text = info.to_string()
+    assert from_xgid(text) == info
+    assert from_xgid(text).to_string() == text
 
 
 @given(short_positions())
 def test_position_round_trip_and_position_id(pos: Position) -> None:
-    back = parse_xgid(xgid(pos)).position
+    back = from_xgid(to_xgid(pos)).position
     assert back == pos
-    assert position_id(back) == position_id(pos)
+    assert to_position_id(back) == to_position_id(pos)
     # an independent reading of the position string: upper case = White's point i,
     # lower case = Black's point 25 - i, character 0 Black's bar, 25 White's bar
-    board = xgid(pos).split(":")[0].removeprefix("XGID=")
+    board = to_xgid(pos).split(":")[0].removeprefix("XGID=")
     for i, ch in enumerate(board):
         n = 0 if ch == "-" else ord(ch.lower()) - ord("a") + 1
         if i == 0:
@@ -245,13 +245,13 @@ BAD_XGIDS = [
 @pytest.mark.parametrize(("text", "message"), BAD_XGIDS)
 def test_bad_xgids(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
-        parse_xgid(text)
+        from_xgid(text)
 
 
 @pytest.mark.parametrize("value", [None, 7, START.encode()])
 def test_non_strings(value: object) -> None:
     with pytest.raises(NotationError, match="an XGID is a str"):
-        parse_xgid(value)  # type: ignore[arg-type]
+        from_xgid(value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -282,7 +282,7 @@ def test_bad_values(fields: dict[str, object], message: str) -> None:
 @given(st.text(max_size=80))
 def test_fuzz_text_gives_only_nardy_errors(text: str) -> None:
     try:
-        parse_xgid(text)
+        from_xgid(text)
     except NardyError as exc:
         assert isinstance(exc, ValueError) and str(exc)
 
@@ -297,15 +297,15 @@ FIELD_TEXT = st.text(alphabet="-0123456789DBR", max_size=4)
 def test_fuzz_near_xgids(board: str, fields: list[str]) -> None:
     text = "XGID=" + ":".join([board, *fields])
     try:
-        info = parse_xgid(text)
+        info = from_xgid(text)
     except NotationError as exc:
         assert str(exc)
     else:
         # whatever is accepted reads back the same (up to leading zeros in numbers)
-        assert parse_xgid(info.encode()) == info
+        assert from_xgid(info.to_string()) == info
         canonical = [str(int(f)) if re.fullmatch(r"-?[0-9]+", f) and i != 3 else f for i, f in enumerate(fields)]
         if canonical == fields:
-            assert info.encode() == text
+            assert info.to_string() == text
 
 
 # --------------------------------------------------------------------------- against gnubg
@@ -328,10 +328,10 @@ def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
             crawford_jacoby=1,
             match_length=length,
         )
-    gnubg.setgnubgid(info.encode())
+    gnubg.setgnubgid(info.to_string())
     pid, mid = gnubg.gnubgid().split(":")
-    assert pid == position_id(info.position)
-    m = MatchId.decode(mid)
+    assert pid == to_position_id(info.position)
+    m = MatchId.from_string(mid)
     flip = {Player.WHITE: Player.BLACK, Player.BLACK: Player.WHITE}  # gnubg player 1 = XG bottom = White
     assert m.player_on_roll == flip[info.turn]
     assert m.cube_value == info.cube_value
@@ -350,7 +350,7 @@ def test_gnubg_reads_the_asymmetric_example() -> None:
     pid, mid = gnubg.gnubgid().split(":")
     assert pid == ASYM_PID_BLACK_ON_ROLL
     # gnubg player 0 is XG's top player (Black here), who owns the cube and is on roll
-    assert MatchId.decode(mid) == MatchId(
+    assert MatchId.from_string(mid) == MatchId(
         cube_value=2,
         cube_owner=Player.WHITE,
         player_on_roll=Player.WHITE,

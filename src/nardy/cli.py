@@ -480,7 +480,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.save:
         from nardy import records
 
-        _write(args.save, records.dumps(match, indent=1), "--save")
+        _write(args.save, records.to_json(match, indent=1), "--save")
         print(f"record saved to {args.save}")
     return 0
 
@@ -490,7 +490,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.svg:
         _check_output(args.svg, "--svg")
     if args.position:
-        from nardy.formats import read_position
+        from nardy.formats import from_text
 
         text = " ".join(args.position)
         digits = _too_many_digits(text)
@@ -498,18 +498,18 @@ def cmd_show(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"the position has a number of {digits:,} digits; no count or ID is that long"
             )
-        rules, pos = read_position(text, rules if args.rules else None)
+        rules, pos = from_text(text, rules if args.rules else None)
     else:
         pos = rules.initial_position()
     print(f"{rules.title} ({rules.name})")
     print(pos)
     print(pos.to_string(rules.name))
     if rules.family == "short":
-        from nardy.gnubg import position_id
-        from nardy.xgid import xgid
+        from nardy.gnubg import to_position_id
+        from nardy.xgid import to_xgid
 
-        print(f"gnubg Position ID: {position_id(pos)}")
-        print(xgid(pos))
+        print(f"gnubg Position ID: {to_position_id(pos)}")
+        print(to_xgid(pos))
     if args.svg:
         from nardy import svg
 

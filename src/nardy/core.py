@@ -182,9 +182,9 @@ class Play:
         return sum(1 for s in self.steps if s.hit)
 
     def __str__(self) -> str:
-        from nardy.notation import format_play
+        from nardy.notation import to_notation
 
-        return format_play(self)
+        return to_notation(self)
 
     def __repr__(self) -> str:
         return f"<Play {str(self)!r} dice={self.dice}>"

@@ -551,6 +551,37 @@ class Game:
             winner = first
         self._result = self._with_cube(self.rules.score(pos, winner), "bear_off")
 
+    def to_string(self) -> str:
+        """The game state string: the position string with what must happen next
+        appended (:func:`nardy.formats.to_game_string`).
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("long"), first=nardy.WHITE)
+        >>> game.to_string()
+        'long 24:15 24:15 w 00 roll'
+        >>> _ = game.roll((6, 5))
+        >>> game.to_string()
+        'long 24:15 24:15 w 00 roll:6-5'
+        """
+        from nardy.formats import to_game_string
+
+        return to_game_string(self)
+
+    @classmethod
+    def from_string(cls, text: str, *, seed: int | None = None, rules: RuleSet | None = None) -> Game:
+        """A game in the state a game state string describes, with no history
+        before it (:func:`nardy.formats.from_game_string`).
+
+        >>> game = Game.from_string("long 24:14,13:1 24:15 b 10 roll:6-5")
+        >>> game.turn, game.dice, game.history
+        (<Player.BLACK: 1>, (6, 5), ())
+        >>> game.to_string()
+        'long 24:14,13:1 24:15 b 10 roll:6-5'
+        """
+        from nardy.formats import from_game_string
+
+        return from_game_string(text, seed=seed, rules=rules)
+
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     try:

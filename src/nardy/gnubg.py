@@ -6,7 +6,7 @@ it has checkers there followed by a 0 bit, packed least significant bit first.
 gnubg writes the board from the point of view of the player on roll and, as its
 code and every real ID do (the manual says the opposite), puts the **opponent's
 half first** and the **player on roll's half second**. The ID does not say
-which colour is on roll: :func:`position_from_id` takes it as ``turn``.
+which colour is on roll: :func:`from_position_id` takes it as ``turn``.
 
 A **Match ID** is 12 characters of base64 holding the 66-bit match key of
 gnubg's manual (cube, cube owner, player on roll, Crawford flag, game state,
@@ -20,23 +20,34 @@ player as its player 1, so a Match ID made here from an XGID's players and one
 gnubg makes from the same XGID number the players the other way round; the
 Position ID is the same either way.
 
+Each form has a writer and a reader:
+
+========================  =============================  ===============================
+form                      write                          read
+========================  =============================  ===============================
+Position ID               :func:`to_position_id`         :func:`from_position_id`
+Match ID                  :meth:`MatchId.to_string`      :meth:`MatchId.from_string`
+``PositionID:MatchID``    :func:`to_gnubg_id`            :func:`from_gnubg_id`
+========================  =============================  ===============================
+
 >>> import nardy
 >>> start = nardy.ruleset("short").initial_position()
->>> position_id(start)
+>>> to_position_id(start)
 '4HPwATDgc/ABMA'
->>> gnubg_id(start)
+>>> to_gnubg_id(start)
 '4HPwATDgc/ABMA:MAEAAAAAAAAA'
->>> pos, match = parse_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
+>>> pos, match = from_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
 >>> match.player_on_roll, pos.turn, pos.pips(pos.turn), match.dice
 (<Player.WHITE: 0>, <Player.WHITE: 0>, 160, (3, 1))
 
-Every parser raises :class:`nardy.NotationError` (a :class:`ValueError`) with a
+Every reader raises :class:`nardy.NotationError` (a :class:`ValueError`) with a
 message that says what is wrong.
 """
 
 from __future__ import annotations
 
 import enum
+import warnings
 from typing import Final
 
 import attrs
@@ -48,10 +59,10 @@ from nardy.rules import RuleSet, ruleset
 __all__ = [
     "GameState",
     "MatchId",
-    "position_id",
-    "position_from_id",
-    "gnubg_id",
-    "parse_gnubg_id",
+    "to_position_id",
+    "from_position_id",
+    "to_gnubg_id",
+    "from_gnubg_id",
     "POSITION_ID_LENGTH",
     "MATCH_ID_LENGTH",
 ]
@@ -131,18 +142,18 @@ def _b64_encode(key: int, nbytes: int) -> str:
 # --------------------------------------------------------------------------- Position ID
 
 
-def position_id(pos: Position) -> str:
+def to_position_id(pos: Position) -> str:
     """The gnubg Position ID of ``pos``, seen from the player on roll (``pos.turn``).
 
     The ID does not record whose turn it is, nor the first-play flags.
 
     >>> import nardy
     >>> rules = nardy.ruleset("short")
-    >>> position_id(rules.initial_position())
+    >>> to_position_id(rules.initial_position())
     '4HPwATDgc/ABMA'
     >>> white = [0] * 24; white[5] = 2
     >>> black = [0] * 24; black[0] = 1
-    >>> position_id(rules.position(white=white, black=black, white_bar=1))
+    >>> to_position_id(rules.position(white=white, black=black, white_bar=1))
     'AQAAgAEAEAAAAA'
     """
     _check_short(pos, "a gnubg Position ID")
@@ -187,8 +198,8 @@ def _board_from_key(key: int, text: str) -> tuple[list[int], list[int]]:
     return halves[0], halves[1]
 
 
-def position_from_id(
-    pid: str,
+def from_position_id(
+    text: str,
     turn: Player = Player.WHITE,
     rules: RuleSet | None = None,
 ) -> Position:
@@ -197,10 +208,10 @@ def position_from_id(
     ``rules`` (default: the short ruleset) builds and validates the position; a
     long-family ruleset is refused. Both first-play flags are ``True``.
 
-    >>> pos = position_from_id("4HPwATDgc/ABMA", turn=Player.BLACK)
+    >>> pos = from_position_id("4HPwATDgc/ABMA", turn=Player.BLACK)
     >>> pos.turn, pos.pips(Player.WHITE), pos.pips(Player.BLACK)
     (<Player.BLACK: 1>, 167, 167)
-    >>> position_from_id("4HPwATDgc/ABM")
+    >>> from_position_id("4HPwATDgc/ABM")
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: a gnubg Position ID has 14 characters, got 13: '4HPwATDgc/ABM'
@@ -208,8 +219,8 @@ def position_from_id(
     rs = short_rules(rules, "a gnubg Position ID")
     if not isinstance(turn, Player):
         raise NotationError(f"turn must be Player.WHITE or Player.BLACK, not {turn!r}")
-    key = _b64_decode(pid, POSITION_ID_LENGTH, "gnubg Position ID")
-    opp, mover = _board_from_key(key, pid)
+    key = _b64_decode(text, POSITION_ID_LENGTH, "gnubg Position ID")
+    opp, mover = _board_from_key(key, text)
     sides = {turn: mover, turn.other: opp}
     white, black = sides[Player.WHITE], sides[Player.BLACK]
     try:
@@ -221,7 +232,7 @@ def position_from_id(
             turn=turn,
         )
     except InvalidPositionError as exc:
-        raise NotationError(f"gnubg Position ID {pid!r} is not a valid position: {exc}") from None
+        raise NotationError(f"gnubg Position ID {text!r} is not a valid position: {exc}") from None
 
 
 # --------------------------------------------------------------------------- Match ID
@@ -317,16 +328,16 @@ class MatchId:
     The manual's example: 2-4 in a 9-point match, gnubg player 0 (White, with
     2 points) owns a 2-cube, player 1 (Black, 4 points) has rolled 52:
 
-    >>> m = MatchId.decode("QYkqASAAIAAA")
+    >>> m = MatchId.from_string("QYkqASAAIAAA")
     >>> m.match_length, m.score[Player.WHITE], m.score[Player.BLACK]
     (9, 2, 4)
     >>> m.cube_value, m.cube_owner, m.player_on_roll, m.turn, m.dice
     (2, <Player.WHITE: 0>, <Player.BLACK: 1>, <Player.BLACK: 1>, (5, 2))
-    >>> m.encode()
+    >>> m.to_string()
     'QYkqASAAIAAA'
     >>> m
     MatchId(cube_value=2, cube_owner=Player.WHITE, player_on_roll=Player.BLACK, turn=Player.BLACK, dice=(5, 2), match_length=9, score=(2, 4))
-    >>> MatchId().encode()
+    >>> MatchId().to_string()
     'MAEAAAAAAAAA'
     >>> MatchId(crawford=True)
     Traceback (most recent call last):
@@ -391,8 +402,12 @@ class MatchId:
     def __repr__(self) -> str:
         return f"MatchId({_changed_fields(self)})"
 
-    def encode(self) -> str:
-        """The 12-character Match ID."""
+    def to_string(self) -> str:
+        """The 12-character Match ID (also ``str(match_id)``).
+
+        >>> MatchId(dice=(3, 1), match_length=7, score=(4, 0)).to_string()
+        'MIHlAEAAAAAA'
+        """
         owner = _CENTRED if self.cube_owner is None else int(self.cube_owner)
         d1, d2 = self.dice if self.dice is not None else (0, 0)
         key = (
@@ -414,15 +429,15 @@ class MatchId:
         return _b64_encode(key, _MATCH_BITS // 8)
 
     def __str__(self) -> str:
-        return self.encode()
+        return self.to_string()
 
     @classmethod
-    def decode(cls, text: str) -> MatchId:
+    def from_string(cls, text: str) -> MatchId:
         """Read a 12-character Match ID.
 
-        >>> MatchId.decode("MIHlAEAAAAAA").dice
+        >>> MatchId.from_string("MIHlAEAAAAAA").dice
         (3, 1)
-        >>> MatchId.decode("QYkqASAAIAA")
+        >>> MatchId.from_string("QYkqASAAIAA")
         Traceback (most recent call last):
         ...
         nardy.errors.NotationError: a gnubg Match ID has 12 characters, got 11: 'QYkqASAAIAA'
@@ -463,11 +478,30 @@ class MatchId:
         except NardyError as exc:
             raise bad(str(exc).removeprefix("Match ID: ")) from None
 
+    def encode(self) -> str:
+        """Deprecated: use :meth:`to_string` (kept for one release)."""
+        warnings.warn(
+            "nardy.gnubg.MatchId.encode is deprecated; use nardy.gnubg.MatchId.to_string",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.to_string()
+
+    @classmethod
+    def decode(cls, text: str) -> MatchId:
+        """Deprecated: use :meth:`from_string` (kept for one release)."""
+        warnings.warn(
+            "nardy.gnubg.MatchId.decode is deprecated; use nardy.gnubg.MatchId.from_string",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return cls.from_string(text)
+
 
 # --------------------------------------------------------------------------- combined form
 
 
-def gnubg_id(pos: Position, match: MatchId | None = None) -> str:
+def to_gnubg_id(pos: Position, match: MatchId | None = None) -> str:
     """The ``PositionID:MatchID`` form gnubg prints (its "GNUbg ID").
 
     Without ``match``, a money game in progress with a centred 1-cube and no
@@ -476,9 +510,9 @@ def gnubg_id(pos: Position, match: MatchId | None = None) -> str:
 
     >>> import nardy
     >>> start = nardy.ruleset("short").initial_position()
-    >>> gnubg_id(start, MatchId(dice=(3, 1)))
+    >>> to_gnubg_id(start, MatchId(dice=(3, 1)))
     '4HPwATDgc/ABMA:MIEFAAAAAAAA'
-    >>> gnubg_id(start, MatchId(player_on_roll=Player.BLACK))
+    >>> to_gnubg_id(start, MatchId(player_on_roll=Player.BLACK))
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: the Match ID's player on roll (black) must be the position's turn (white)
@@ -492,18 +526,18 @@ def gnubg_id(pos: Position, match: MatchId | None = None) -> str:
         raise NotationError(
             f"the Match ID's player on roll ({match.player_on_roll}) must be the position's turn ({pos.turn})"
         )
-    return f"{position_id(pos)}:{match.encode()}"
+    return f"{to_position_id(pos)}:{match.to_string()}"
 
 
-def parse_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, MatchId]:
+def from_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, MatchId]:
     """Read gnubg's ``PositionID:MatchID``; the Match ID says who is on roll.
 
     Surrounding whitespace is ignored.
 
-    >>> pos, match = parse_gnubg_id("4HPwATDgc/ABMA:QYkqASAAIAAA")
+    >>> pos, match = from_gnubg_id("4HPwATDgc/ABMA:QYkqASAAIAAA")
     >>> pos.turn, match.score
     (<Player.BLACK: 1>, (2, 4))
-    >>> parse_gnubg_id("4HPwATDgc/ABMA")
+    >>> from_gnubg_id("4HPwATDgc/ABMA")
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: a gnubg ID is 'PositionID:MatchID' (14 + 1 + 12 characters), got '4HPwATDgc/ABMA'
@@ -517,5 +551,44 @@ def parse_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, M
             f"a gnubg ID is 'PositionID:MatchID' ({POSITION_ID_LENGTH} + 1 + {MATCH_ID_LENGTH} characters), "
             f"got {text!r}"
         )
-    match = MatchId.decode(parts[1])
-    return position_from_id(parts[0], turn=match.player_on_roll, rules=rs), match
+    match = MatchId.from_string(parts[1])
+    return from_position_id(parts[0], turn=match.player_on_roll, rules=rs), match
+
+
+# --------------------------------------------------------------------------- deprecated names
+
+
+def position_id(pos: Position) -> str:
+    """Deprecated: use :func:`to_position_id` (kept for one release)."""
+    warnings.warn(
+        "nardy.gnubg.position_id is deprecated; use nardy.gnubg.to_position_id", DeprecationWarning, stacklevel=2
+    )
+    return to_position_id(pos)
+
+
+def position_from_id(
+    pid: str,
+    turn: Player = Player.WHITE,
+    rules: RuleSet | None = None,
+) -> Position:
+    """Deprecated: use :func:`from_position_id` (kept for one release)."""
+    warnings.warn(
+        "nardy.gnubg.position_from_id is deprecated; use nardy.gnubg.from_position_id",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return from_position_id(pid, turn, rules)
+
+
+def gnubg_id(pos: Position, match: MatchId | None = None) -> str:
+    """Deprecated: use :func:`to_gnubg_id` (kept for one release)."""
+    warnings.warn("nardy.gnubg.gnubg_id is deprecated; use nardy.gnubg.to_gnubg_id", DeprecationWarning, stacklevel=2)
+    return to_gnubg_id(pos, match)
+
+
+def parse_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, MatchId]:
+    """Deprecated: use :func:`from_gnubg_id` (kept for one release)."""
+    warnings.warn(
+        "nardy.gnubg.parse_gnubg_id is deprecated; use nardy.gnubg.from_gnubg_id", DeprecationWarning, stacklevel=2
+    )
+    return from_gnubg_id(text, rules)

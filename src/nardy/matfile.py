@@ -1,6 +1,12 @@
 """Jellyfish ``.mat`` match files, as GNU Backgammon and eXtreme Gammon read and
 write them (short family only).
 
+:func:`to_mat` writes a :class:`~nardy.Match` (or one :class:`~nardy.Game`)
+and :func:`from_mat` reads a file back into a match. :class:`MatFile` keeps
+what else a file holds (the players' names, the header tags and comments):
+:meth:`MatFile.from_string` reads a file into one and :meth:`MatFile.to_string`
+writes it back.
+
 The format has no formal definition; this module follows what gnubg writes
 (``export.c``, ``ExportMatchMat`` / ``ExportGameJF``) and what gnubg's importer
 accepts (``import.c``, ``ImportMatVariation`` / ``ImportGame`` /
@@ -69,7 +75,7 @@ the Crawford game. Writing a match that started mid-match writes its starting
 score, so the file reads back as the same match.
 
 **Damaged files.** By default the first problem is an error.
-``read_mat(text, lenient=True)`` (or ``import_mat``) imports what can be
+``from_mat(text, lenient=True)`` (or ``MatFile.from_string``) imports what can be
 imported and issues one :class:`MatRepairWarning` per repair (the message
 starts with ``line N:``), also listed in :attr:`MatFile.repairs`. Repairs
 only drop or reinterpret what the file says; they never invent a play:
@@ -111,10 +117,10 @@ one-die opening roll of rulesets that re-roll after it (``opening_roll="reroll"`
 the file starts with the starter's own roll), draws, and plays of the long family.
 
 >>> import nardy
->>> from nardy.matfile import export_mat, import_mat
+>>> from nardy.matfile import from_mat, to_mat
 >>> game = nardy.Game(nardy.ruleset("short", cube=True), opening=(2, 5))
 >>> _ = game.play("13/8 13/11"); _ = game.roll((6, 4)); _ = game.play("24/18 13/9")
->>> text = export_mat(game, ("Alice", "Bob"))
+>>> text = to_mat(game, ("Alice", "Bob"))
 >>> print(text, end="")  # doctest: +NORMALIZE_WHITESPACE
  0 point match
 <BLANKLINE>
@@ -123,13 +129,14 @@ the file starts with the starter's own roll), draws, and plays of the long famil
   1)                             52: 13/8 13/11
   2) 64: 24/18 13/9
 <BLANKLINE>
->>> again = import_mat(text).game
+>>> again = from_mat(text).game
 >>> again.history == game.history and again.position == game.position
 True
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 import warnings
 from collections.abc import Mapping, Sequence
@@ -146,7 +153,7 @@ from nardy.records import RecordError
 from nardy.rules import ruleset
 from nardy.rules.base import RuleSet
 
-__all__ = ["MatFile", "MatRepairWarning", "export_mat", "import_mat", "read_mat"]
+__all__ = ["MatFile", "MatRepairWarning", "to_mat", "from_mat"]
 
 #: gnubg's layout: ``"%3d) %-27s "`` puts the right column at column 33
 _LEFT_WIDTH: Final = 27
@@ -163,9 +170,21 @@ _COLUMN = {Player.WHITE: "left", Player.BLACK: "right"}
 
 @attrs.frozen(eq=False)
 class MatFile:
-    """What :func:`read_mat` found: the replayed match, the players' names (left,
-    right: White, Black), the header tags (``; [Key "Value"]``) and the other
-    header comment lines, and what a lenient reading repaired."""
+    """A ``.mat`` file: the match, the players' names (left, right: White,
+    Black), the header tags (``; [Key "Value"]``) and the other header comment
+    lines, and what a lenient reading repaired. :meth:`from_string` reads a
+    file, :meth:`to_string` writes one.
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("short", cube=True), opening=(2, 5))
+    >>> _ = game.play("13/8 13/11")
+    >>> text = to_mat(game, ("Alice", "Bob"), tags={"Site": "Club"})
+    >>> mat = MatFile.from_string(text)
+    >>> mat.names, dict(mat.tags), mat.match.games[0].history == game.history
+    (('Alice', 'Bob'), {'Site': 'Club'}, True)
+    >>> mat.to_string() == text
+    True
+    """
 
     match: Match
     names: tuple[str, str]
@@ -174,9 +193,48 @@ class MatFile:
     #: what a lenient reading repaired, one message per repair (as warned)
     repairs: tuple[str, ...] = ()
 
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> MatFile:
+        """Read a ``.mat`` file: the match replayed through ``rules`` (default:
+        ``nardy.ruleset("short", cube=True)``), the names, the header tags and comments.
+
+        Raises :class:`nardy.records.RecordError` with the line number of the first
+        thing that cannot be read or is not legal. With ``lenient=True`` it imports
+        what can be imported instead: each repair (see the module's documentation)
+        is issued as a :class:`MatRepairWarning` and listed in
+        :attr:`MatFile.repairs`; what cannot be repaired is still an error.
+
+        >>> text = '; [Event "Club night"]\\n 1 point match\\n Game 1\\n A : 0  B : 0\\n  1) 31: 8/5 6/5'
+        >>> mat = MatFile.from_string(text)
+        >>> mat.tags, mat.names, str(mat.match.game.history[0].play)
+        ({'Event': 'Club night'}, ('A', 'B'), '8/5 6/5')
+        """
+        mat = _read(text, rules, bool(lenient))
+        _warn(mat.repairs)
+        return mat
+
+    def to_string(self) -> str:
+        """The ``.mat`` text of the file: :func:`to_mat` of its ``match`` with
+        its ``names`` and ``tags``, and its ``comments`` as ``;`` lines after
+        the tags. A lenient reading's repairs are not written: the text is that
+        of the repaired match.
+
+        >>> mat = MatFile.from_string("; A friendly\\n 0 point match\\n Game 1\\n A : 0  B : 0\\n  1) 31: 8/5 6/5")
+        >>> print(mat.to_string(), end="")  # doctest: +NORMALIZE_WHITESPACE
+        ; A friendly
+        <BLANKLINE>
+         0 point match
+        <BLANKLINE>
+         Game 1
+         A : 0                          B : 0
+          1) 31: 8/5 6/5
+        <BLANKLINE>
+        """
+        return _write(self.match, self.names, self.tags, self.comments)
+
 
 class MatRepairWarning(UserWarning):
-    """A repair made by a lenient reading (``read_mat(text, lenient=True)``): the
+    """A repair made by a lenient reading (``from_mat(text, lenient=True)``): the
     message starts with the line number and says what was wrong and what was done."""
 
 
@@ -312,7 +370,7 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
-def export_mat(
+def to_mat(
     match: Match | Game,
     names: Sequence[str] = ("White", "Black"),
     *,
@@ -325,7 +383,29 @@ def export_mat(
     header lines ``; [Key "Value"]`` (``Site``, ``Event``, ``EventDate``, ...);
     a match to N points also gets ``; [Crawford "On"]`` or ``"Off"``.
     A match's last game is left out while nothing has happened in it.
+
+    >>> import nardy
+    >>> match = nardy.Match(nardy.ruleset("short", cube=True), length=1, seed=3)
+    >>> _ = match.game.play(match.game.legal_plays()[0])
+    >>> print(to_mat(match, ("Alice", "Bob")), end="")  # doctest: +NORMALIZE_WHITESPACE
+    ; [Crawford "On"]
+    <BLANKLINE>
+     1 point match
+    <BLANKLINE>
+     Game 1
+     Alice : 0                      Bob : 0
+      1) 62: 24/18 24/22
+    <BLANKLINE>
     """
+    return _write(match, names, tags, ())
+
+
+def _write(
+    match: Match | Game,
+    names: Sequence[str],
+    tags: Mapping[str, str] | None,
+    comments: Sequence[str],
+) -> str:
     if isinstance(match, Match):
         games = list(match.games)
         length = match.length
@@ -352,6 +432,16 @@ def export_mat(
         if not re.fullmatch(r"[A-Za-z][\w ]*", str(key)) or any(c in str(value) for c in '"\n\r'):
             raise RecordError(f"cannot write the header tag {key!r}: {value!r}")
         lines.append(f'; [{key} "{value}"]')
+    for comment in comments:
+        if (
+            not isinstance(comment, str)
+            or not comment.strip()
+            or any(c in comment for c in "\n\r")
+            or _TAG.match(comment.strip())
+            or comment.strip().lower().startswith("set pos")
+        ):
+            raise RecordError(f"cannot write the header comment {_clip(repr(comment))}")
+        lines.append(f"; {comment.strip()}")
     if lines:
         lines.append("")
     lines += [f" {length} point match", ""]
@@ -1061,31 +1151,62 @@ def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
 
 
 def _warn(repairs: tuple[str, ...]) -> None:
+    """Issue each repair as a :class:`MatRepairWarning` at the line that called
+    into this module (through any number of this module's functions)."""
+    level = 1
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+        level += 1
     for message in repairs:
-        warnings.warn(MatRepairWarning(message), stacklevel=3)
+        warnings.warn(MatRepairWarning(message), stacklevel=level)
 
 
-def read_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> MatFile:
-    """Read a ``.mat`` file: the match replayed through ``rules`` (default:
-    ``nardy.ruleset("short", cube=True)``), the names, the header tags and comments.
-
-    Raises :class:`nardy.records.RecordError` with the line number of the first
-    thing that cannot be read or is not legal. With ``lenient=True`` it imports
-    what can be imported instead: each repair (see the module's documentation)
-    is issued as a :class:`MatRepairWarning` and listed in
-    :attr:`MatFile.repairs`; what cannot be repaired is still an error.
-    """
-    mat = _read(text, rules, bool(lenient))
-    _warn(mat.repairs)
-    return mat
-
-
-def import_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> Match:
+def from_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> Match:
     """The match in a ``.mat`` file, every game replayed through ``rules``
-    (default: ``nardy.ruleset("short", cube=True)``); see :func:`read_mat`.
+    (default: ``nardy.ruleset("short", cube=True)``); see
+    :meth:`MatFile.from_string` for the names, tags and comments too.
 
-    The left column becomes White, the right column Black.
+    The left column becomes White, the right column Black. Raises
+    :class:`nardy.records.RecordError` with the line number of the first thing
+    that cannot be read or is not legal; with ``lenient=True`` each repair is a
+    :class:`MatRepairWarning` instead (see the module's documentation).
+
+    >>> text = " 3 point match\\n Game 1\\n Alice : 0   Bob : 0\\n  1) 52: 13/8 13/11   64: 24/18 13/9"
+    >>> match = from_mat(text)
+    >>> match.length, match.game.turn, [str(event.play) for event in match.game.history[::2]]
+    (3, <Player.WHITE: 0>, ['13/11 13/8', '24/18 13/9'])
     """
     mat = _read(text, rules, bool(lenient))
     _warn(mat.repairs)
     return mat.match
+
+
+# --------------------------------------------------------------------------- deprecated names
+
+
+def export_mat(
+    match: Match | Game,
+    names: Sequence[str] = ("White", "Black"),
+    *,
+    tags: Mapping[str, str] | None = None,
+) -> str:
+    """Deprecated: use :func:`to_mat` (kept for one release)."""
+    warnings.warn("nardy.matfile.export_mat is deprecated; use nardy.matfile.to_mat", DeprecationWarning, stacklevel=2)
+    return to_mat(match, names, tags=tags)
+
+
+def import_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> Match:
+    """Deprecated: use :func:`from_mat` (kept for one release)."""
+    warnings.warn(
+        "nardy.matfile.import_mat is deprecated; use nardy.matfile.from_mat", DeprecationWarning, stacklevel=2
+    )
+    return from_mat(text, rules, lenient=lenient)
+
+
+def read_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) -> MatFile:
+    """Deprecated: use :meth:`MatFile.from_string` (kept for one release)."""
+    warnings.warn(
+        "nardy.matfile.read_mat is deprecated; use nardy.matfile.MatFile.from_string", DeprecationWarning, stacklevel=2
+    )
+    return MatFile.from_string(text, rules, lenient=lenient)

@@ -1,10 +1,14 @@
 """Play notation in the style gnubg prints (RULES.md 1.4, STYLE.md).
 
-Formatting joins the steps of one checker into one move, keeping an
+The writer is :func:`to_notation` (what ``str(play)`` gives) and the reader is
+:func:`from_notation`, which :meth:`nardy.RuleSet.parse_play` and
+:meth:`nardy.Game.play` call with the position and the dice to play.
+
+Writing joins the steps of one checker into one move, keeping an
 intermediate point only where it hit (``13/7*/5``), writes ``bar`` and ``off``,
 lists moves from the highest source down and groups repeats (``8/5(2)``).
 
-Parsing accepts that form and every looser one a player types: single steps in
+Reading accepts that form and every looser one a player types: single steps in
 any legal order (``24/18 18/13``), chains (``24/18/13``), ``25``/``0`` or
 ``Bar``/``Off``, ``-`` instead of ``/``, commas, ``(n)`` repeats and ``pass``.
 
@@ -15,11 +19,14 @@ any legal order (``24/18 18/13``), chains (``24/18/13``), ``25``/``0`` or
 ['24/23 24/21', '24/20']
 >>> str(rules.parse_play(pos, "24-21, 21-20", (3, 1)))
 '24/20'
+>>> to_notation(rules.parse_play(pos, "8/5 6/5", (3, 1)))
+'8/5 6/5'
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,7 +38,7 @@ if TYPE_CHECKING:
     from nardy.flow import PlayContext
     from nardy.rules.base import RuleSet
 
-__all__ = ["format_play", "format_point", "parse_play", "parse_moves"]
+__all__ = ["to_notation", "from_notation", "format_point", "parse_moves"]
 
 
 def format_point(point: int) -> str:
@@ -62,13 +69,14 @@ def _chains(steps: Sequence[Step], ordered: bool = False) -> list[list[Step]]:
     return chains
 
 
-def format_play(play: Play) -> str:
-    """The gnubg-style text of a play; ``pass`` for the empty play.
+def to_notation(play: Play) -> str:
+    """The gnubg-style text of a play; ``pass`` for the empty play. ``str(play)``
+    gives the same text.
 
     >>> from nardy.core import Step
-    >>> format_play(Play((Step(13, 7, 6, True), Step(7, 5, 2)), (6, 2)))
+    >>> to_notation(Play((Step(13, 7, 6, True), Step(7, 5, 2)), (6, 2)))
     '13/7*/5'
-    >>> format_play(Play((Step(8, 5, 3), Step(8, 5, 3), Step(6, 5, 1), Step(6, 5, 1)), (3, 3)))
+    >>> to_notation(Play((Step(8, 5, 3), Step(8, 5, 3), Step(6, 5, 1), Step(6, 5, 1)), (3, 3)))
     '8/5(2) 6/5(2)'
     """
     if not play.steps:
@@ -147,10 +155,11 @@ def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
     return moves
 
 
-def parse_play(
+def from_notation(
     rules: RuleSet, pos: Position, text: str, dice: Sequence[int], context: PlayContext
 ) -> Play:
-    """Find the legal play that ``text`` describes (see :meth:`nardy.RuleSet.parse_play`).
+    """Find the legal play that ``text`` describes; :meth:`nardy.RuleSet.parse_play`
+    is the usual way to call it.
 
     The text is split into single-die steps in every way the dice allow (a
     combined move such as ``24/13`` may be ``24/18/13`` or ``24/19/13``); each
@@ -158,6 +167,12 @@ def parse_play(
     order of steps matters and in any legal order elsewhere. A reading that
     walks to one of the legal plays, hitting where the text says ``*`` and
     nowhere it leaves out an intermediate point, is the play meant.
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("short")
+    >>> play = from_notation(rules, rules.initial_position(), "24/18 18/13", (6, 5), nardy.PlayContext())
+    >>> to_notation(play), play == rules.parse_play(rules.initial_position(), "24/13", (6, 5))
+    ('24/13', True)
     """
     moves = parse_moves(text)
     found = rules.search(pos, dice, context)
@@ -275,3 +290,25 @@ def _literal(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> li
 def _cut(text: str, limit: int = 60) -> str:
     """``text`` cut to a readable length for an error message."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --------------------------------------------------------------------------- deprecated names
+
+
+def format_play(play: Play) -> str:
+    """Deprecated: use :func:`to_notation` (kept for one release)."""
+    warnings.warn(
+        "nardy.notation.format_play is deprecated; use nardy.notation.to_notation", DeprecationWarning, stacklevel=2
+    )
+    return to_notation(play)
+
+
+def parse_play(
+    rules: RuleSet, pos: Position, text: str, dice: Sequence[int], context: PlayContext
+) -> Play:
+    """Deprecated: use :func:`from_notation`, or :meth:`nardy.RuleSet.parse_play`
+    (kept for one release)."""
+    warnings.warn(
+        "nardy.notation.parse_play is deprecated; use nardy.notation.from_notation", DeprecationWarning, stacklevel=2
+    )
+    return from_notation(rules, pos, text, dice, context)

@@ -5,12 +5,17 @@ every roll, play, cube action and resignation, and the state of the dice RNG.
 Loading replays the record through the rules, so every play is checked again;
 the first one that is not legal is reported with its place in the record.
 
+Two writers and two readers, for a :class:`~nardy.Game` or a
+:class:`~nardy.Match` alike: :func:`to_dict` and :func:`from_dict` for the
+JSON-ready record (a dict whose ``"format"`` is ``"nardy-game"`` or
+``"nardy-match"``), :func:`to_json` and :func:`from_json` for its JSON text.
+
 >>> import nardy
 >>> from nardy import records
 >>> game = nardy.Game(nardy.ruleset("long"), seed=3)
 >>> _ = game.roll(); _ = game.play(game.legal_plays()[0])
->>> text = records.dumps(game)
->>> again = records.loads(text)
+>>> text = records.to_json(game)
+>>> again = records.from_json(text)
 >>> again.position == game.position and again.history == game.history
 True
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from typing import Any
 
 from nardy.core import Play, Player, Position, Step
@@ -31,12 +37,10 @@ from nardy.rules.base import RuleSet
 __all__ = [
     "RecordError",
     "FORMAT_VERSION",
-    "game_to_dict",
-    "game_from_dict",
-    "match_to_dict",
-    "match_from_dict",
-    "dumps",
-    "loads",
+    "to_dict",
+    "from_dict",
+    "to_json",
+    "from_json",
 ]
 
 FORMAT_VERSION = 1
@@ -82,17 +86,26 @@ def _rules_from_dict(data: Any) -> RuleSet:
         raise RecordError(f"rules: {exc}") from None
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
+def _rng_state(rng: random.Random) -> list[Any] | None:
+    """The state of a seeded RNG; ``None`` for the system's entropy source (the
+    dice of an unseeded game), which has no state to save."""
+    if isinstance(rng, random.SystemRandom):
+        return None
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def _set_rng(rng: random.Random, state: Any) -> None:
+def _load_rng(state: Any) -> random.Random | None:
+    """The RNG a saved state describes; ``None`` for no state (the dice stay unpredictable)."""
+    if state is None:
+        return None
+    rng = random.Random()
     try:
         version, internal, gauss = state
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError, OverflowError) as exc:
         raise RecordError(f"rng: not a saved random state ({exc})") from None
+    return rng
 
 
 def _check_version(data: dict[str, Any]) -> None:
@@ -104,7 +117,7 @@ def _check_version(data: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- games
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
+def _game_record(game: Game) -> dict[str, Any]:
     """A JSON-ready record of ``game``."""
     events: list[dict[str, Any]] = []
     for event in game.history:
@@ -152,10 +165,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     return record
 
 
-def game_from_dict(data: Any) -> Game:
-    """Rebuild a game from :func:`game_to_dict`'s record, checking every event."""
-    if not isinstance(data, dict) or data.get("format") != "nardy-game":
-        raise RecordError("not a nardy game record (format must be 'nardy-game')")
+def _read_game(data: dict[str, Any]) -> Game:
+    """Rebuild a game from its record, checking every event."""
     _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
     start: Position | None = None
@@ -189,8 +200,9 @@ def game_from_dict(data: Any) -> Game:
         raise RecordError("events: expected a list")
     for index, event in enumerate(events, 1):
         _replay(game, index, event)
-    if "rng" in data:
-        _set_rng(game.rng, data["rng"])
+    rng = _load_rng(data.get("rng"))
+    if rng is not None:
+        game.rng = rng
     expected = data.get("result")
     if expected is not None:
         result = game.result()
@@ -259,7 +271,7 @@ def _check_turn(game: Game, player: Player, where: str, action: str) -> None:
 # --------------------------------------------------------------------------- matches
 
 
-def match_to_dict(match: Match) -> dict[str, Any]:
+def _match_record(match: Match) -> dict[str, Any]:
     """A JSON-ready record of ``match`` (every game, the score, the RNG)."""
     return {
         "format": "nardy-match",
@@ -268,15 +280,13 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "length": match.length,
         "crawford": match.crawford,
         **({"score": list(match.scores[0])} if match.scores[0] != (0, 0) else {}),
-        "games": [game_to_dict(game) for game in match.games],
+        "games": [_game_record(game) for game in match.games],
         "rng": _rng_state(match.rng),
     }
 
 
-def match_from_dict(data: Any) -> Match:
-    """Rebuild a match from :func:`match_to_dict`'s record, checking every game."""
-    if not isinstance(data, dict) or data.get("format") != "nardy-match":
-        raise RecordError("not a nardy match record (format must be 'nardy-match')")
+def _read_match(data: dict[str, Any]) -> Match:
+    """Rebuild a match from its record, checking every game."""
     _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
     games = data.get("games")
@@ -294,7 +304,9 @@ def match_from_dict(data: Any) -> Match:
             if _rules_from_dict(record["rules"]) != rules:
                 raise RecordError(f"game {number}: its rules differ from the match's")
         try:
-            played.append(game_from_dict(record))
+            if not isinstance(record, dict) or record.get("format") != "nardy-game":
+                raise RecordError("not a nardy game record (format must be 'nardy-game')")
+            played.append(_read_game(record))
         except RecordError as exc:
             raise RecordError(f"game {number}: {exc}") from None
     try:
@@ -303,30 +315,142 @@ def match_from_dict(data: Any) -> Match:
         )
     except NardyError as exc:
         raise RecordError(f"match: {exc}") from None
-    if "rng" in data:
-        _set_rng(match.rng, data["rng"])
+    rng = _load_rng(data.get("rng"))
+    if rng is not None:
+        match.rng = rng
     return match
 
 
-# --------------------------------------------------------------------------- text
+# --------------------------------------------------------------------------- records and JSON text
 
 
-def dumps(obj: Game | Match, indent: int | None = None) -> str:
-    """The JSON text of a game or match record."""
+def to_dict(obj: Game | Match) -> dict[str, Any]:
+    """The JSON-ready record of a game (``"format": "nardy-game"``) or a match
+    (``"format": "nardy-match"``: every game, the score, the RNG).
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("short"), opening=(3, 1))
+    >>> _ = game.play("8/5 6/5")
+    >>> data = to_dict(game)
+    >>> data["format"], data["opening"], data["events"][0]["move"], data["events"][0]["steps"]
+    ('nardy-game', [3, 1], '8/5 6/5', [[8, 5, 3, 0], [6, 5, 1, 0]])
+    >>> to_dict(nardy.Match(nardy.ruleset("short"), length=3, seed=1))["format"]
+    'nardy-match'
+    """
     if isinstance(obj, Game):
-        return json.dumps(game_to_dict(obj), indent=indent)
+        return _game_record(obj)
     if isinstance(obj, Match):
-        return json.dumps(match_to_dict(obj), indent=indent)
+        return _match_record(obj)
     raise RecordError(f"only a Game or a Match can be saved, not {type(obj).__name__}")
 
 
-def loads(text: str) -> Game | Match:
-    """Read a game or match record (JSON text) back, replaying and checking it."""
+def from_dict(data: Any) -> Game | Match:
+    """The game or match a record describes (as its ``"format"`` says), replayed
+    through the rules: every event is checked, and the first that cannot be read
+    or is not legal is a :class:`RecordError` naming its place.
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("short"), opening=(3, 1))
+    >>> _ = game.play("8/5 6/5")
+    >>> again = from_dict(to_dict(game))
+    >>> type(again).__name__, again.history == game.history
+    ('Game', True)
+    >>> from_dict({"format": "chess"})
+    Traceback (most recent call last):
+    ...
+    nardy.records.RecordError: not a nardy record (format must be 'nardy-game' or 'nardy-match', not 'chess')
+    """
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == "nardy-game":
+        return _read_game(data)
+    if kind == "nardy-match":
+        return _read_match(data)
+    what = "" if kind is None else f", not {_cut(kind)}"
+    raise RecordError(f"not a nardy record (format must be 'nardy-game' or 'nardy-match'{what})")
+
+
+def to_json(obj: Game | Match, indent: int | None = None) -> str:
+    """The JSON text of a game or match record (:func:`to_dict`).
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("long"), first=nardy.WHITE, seed=1)
+    >>> to_json(game)[:40]
+    '{"format": "nardy-game", "version": 1, "'
+    """
+    return json.dumps(to_dict(obj), indent=indent)
+
+
+def from_json(text: str) -> Game | Match:
+    """Read a game or match record (JSON text) back, replaying and checking it
+    (:func:`from_dict`).
+
+    >>> import nardy
+    >>> match = nardy.Match(nardy.ruleset("short", cube=True), length=5, seed=2)
+    >>> again = from_json(to_json(match))
+    >>> type(again).__name__, again.length, again.game.position == match.game.position
+    ('Match', 5, True)
+    >>> from_json("{")
+    Traceback (most recent call last):
+    ...
+    nardy.records.RecordError: not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+    """
     try:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as exc:
         raise RecordError(f"not JSON: {exc}") from None
-    kind = data.get("format") if isinstance(data, dict) else None
-    if kind == "nardy-match":
-        return match_from_dict(data)
-    return game_from_dict(data)
+    return from_dict(data)
+
+
+# --------------------------------------------------------------------------- deprecated names
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """Deprecated: use :func:`to_dict` (kept for one release)."""
+    warnings.warn(
+        "nardy.records.game_to_dict is deprecated; use nardy.records.to_dict", DeprecationWarning, stacklevel=2
+    )
+    return to_dict(game)
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """Deprecated: use :func:`to_dict` (kept for one release)."""
+    warnings.warn(
+        "nardy.records.match_to_dict is deprecated; use nardy.records.to_dict", DeprecationWarning, stacklevel=2
+    )
+    return to_dict(match)
+
+
+def game_from_dict(data: Any) -> Game:
+    """Deprecated: use :func:`from_dict` (kept for one release); refuses a match record."""
+    warnings.warn(
+        "nardy.records.game_from_dict is deprecated; use nardy.records.from_dict", DeprecationWarning, stacklevel=2
+    )
+    if not isinstance(data, dict) or data.get("format") != "nardy-game":
+        raise RecordError("not a nardy game record (format must be 'nardy-game')")
+    game = from_dict(data)
+    assert isinstance(game, Game)
+    return game
+
+
+def match_from_dict(data: Any) -> Match:
+    """Deprecated: use :func:`from_dict` (kept for one release); refuses a game record."""
+    warnings.warn(
+        "nardy.records.match_from_dict is deprecated; use nardy.records.from_dict", DeprecationWarning, stacklevel=2
+    )
+    if not isinstance(data, dict) or data.get("format") != "nardy-match":
+        raise RecordError("not a nardy match record (format must be 'nardy-match')")
+    match = from_dict(data)
+    assert isinstance(match, Match)
+    return match
+
+
+def dumps(obj: Game | Match, indent: int | None = None) -> str:
+    """Deprecated: use :func:`to_json` (kept for one release)."""
+    warnings.warn("nardy.records.dumps is deprecated; use nardy.records.to_json", DeprecationWarning, stacklevel=2)
+    return to_json(obj, indent)
+
+
+def loads(text: str) -> Game | Match:
+    """Deprecated: use :func:`from_json` (kept for one release)."""
+    warnings.warn("nardy.records.loads is deprecated; use nardy.records.from_json", DeprecationWarning, stacklevel=2)
+    return from_json(text)

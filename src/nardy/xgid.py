@@ -27,17 +27,20 @@ also reads XGIDs, numbers XG's bottom player as its player 1, the opposite of
 :mod:`nardy.gnubg`'s player 0 = White; only the numbering of players differs,
 the boards agree.
 
+:func:`to_xgid` writes an XGID (or :meth:`XgidInfo.to_string`, from the
+:class:`XgidInfo` that holds every field) and :func:`from_xgid` reads one.
+
 >>> import nardy
->>> xgid(nardy.ruleset("short").initial_position())
+>>> to_xgid(nardy.ruleset("short").initial_position())
 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
->>> info = parse_xgid("XGID=abB---D-C---dD---c-e----B-:1:-1:-1:52:3:1:0:7:10")
+>>> info = from_xgid("XGID=abB---D-C---dD---c-e----B-:1:-1:-1:52:3:1:0:7:10")
 >>> info.turn, info.dice, info.cube_value, info.cube_owner, info.score
 (<Player.BLACK: 1>, (5, 2), 2, <Player.BLACK: 1>, (3, 1))
 >>> pos = info.position
 >>> pos.bar(Player.BLACK), pos.points(Player.WHITE)[1], pos.points(Player.BLACK)[12]
 (1, 2, 4)
 
-Every parser raises :class:`nardy.NotationError` (a :class:`ValueError`) with a
+Every reader raises :class:`nardy.NotationError` (a :class:`ValueError`) with a
 message that says what is wrong.
 """
 
@@ -45,6 +48,7 @@ from __future__ import annotations
 
 import enum
 import re
+import warnings
 from typing import Final, Literal, get_args
 
 import attrs
@@ -54,7 +58,7 @@ from nardy.errors import InvalidPositionError, NotationError
 from nardy.gnubg import short_rules
 from nardy.rules import RuleSet
 
-__all__ = ["CubeAction", "XgidInfo", "xgid", "parse_xgid"]
+__all__ = ["CubeAction", "XgidInfo", "to_xgid", "from_xgid"]
 
 CubeAction = Literal["double", "beaver", "raccoon"]
 """A cube action pending in the dice field (``D``, ``B`` or ``R``)."""
@@ -113,7 +117,7 @@ class XgidInfo:
     >>> info = XgidInfo(start, dice=(3, 1), match_length=5, score=(2, 0))
     >>> info.crawford, info.turn
     (False, <Player.WHITE: 0>)
-    >>> info.encode()
+    >>> info.to_string()
     'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:2:0:0:5:10'
     >>> XgidInfo(start, dice=(3, 1), cube_action="double")
     Traceback (most recent call last):
@@ -191,8 +195,13 @@ class XgidInfo:
         """Beavers are allowed (money play)."""
         return not self.match_length and bool(self.crawford_jacoby & 2)
 
-    def encode(self) -> str:
-        """The XGID string, with its ``XGID=`` prefix."""
+    def to_string(self) -> str:
+        """The XGID string, with its ``XGID=`` prefix (also ``str(info)``).
+
+        >>> import nardy
+        >>> XgidInfo(nardy.ruleset("short").initial_position(), cube_value=2).to_string()
+        'XGID=-b----E-C---eE---c-e----B-:1:0:1:00:0:0:0:0:10'
+        """
         pos = self.position
         white, black = pos.points(Player.WHITE), pos.points(Player.BLACK)
         chars = [_letter(pos.black_bar, "a")]
@@ -224,7 +233,16 @@ class XgidInfo:
         return _PREFIX + ":".join(map(str, fields))
 
     def __str__(self) -> str:
-        return self.encode()
+        return self.to_string()
+
+    def encode(self) -> str:
+        """Deprecated: use :meth:`to_string` (kept for one release)."""
+        warnings.warn(
+            "nardy.xgid.XgidInfo.encode is deprecated; use nardy.xgid.XgidInfo.to_string",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.to_string()
 
     def __repr__(self) -> str:
         out = []
@@ -242,7 +260,7 @@ def _letter(n: int, base: str) -> str:
     return chr(ord(base) + n - 1) if n else "-"
 
 
-def xgid(
+def to_xgid(
     pos: Position,
     *,
     cube_value: int = 1,
@@ -263,7 +281,7 @@ def xgid(
     >>> white = [0] * 24; white[5] = 2
     >>> black = [0] * 24; black[0] = 1
     >>> pos = rules.position(white=white, black=black, white_bar=1, turn=Player.BLACK)
-    >>> xgid(pos, cube_value=4, cube_owner=Player.WHITE, dice=(6, 6))
+    >>> to_xgid(pos, cube_value=4, cube_owner=Player.WHITE, dice=(6, 6))
     'XGID=------B-----------------aA:2:1:-1:66:0:0:0:0:10'
     """
     return XgidInfo(
@@ -276,7 +294,7 @@ def xgid(
         crawford_jacoby=crawford_jacoby,
         match_length=match_length,
         max_cube=max_cube,
-    ).encode()
+    ).to_string()
 
 
 def _count(ch: str, upper: bool) -> int:
@@ -284,16 +302,16 @@ def _count(ch: str, upper: bool) -> int:
     return ord(ch) - ord(base) + 1
 
 
-def parse_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
+def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
     """Read an XGID (the ``XGID=`` prefix and surrounding whitespace are optional).
 
     ``rules`` (default: the short ruleset) builds and validates the position; a
     long-family ruleset is refused.
 
-    >>> info = parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    >>> info = from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
     >>> info.turn, info.dice, info.cube_value, info.cube_owner, info.max_cube
     (<Player.WHITE: 0>, None, 1, None, 1024)
-    >>> parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0")
+    >>> from_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0")
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: an XGID has 10 colon-separated fields (the position and 9 numbers), got 9
@@ -400,3 +418,39 @@ def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
         return rules.position(white=white, black=black, white_bar=white_bar, black_bar=black_bar, turn=turn)
     except InvalidPositionError as exc:
         raise NotationError(f"XGID position {board!r} (bottom = white, top = black) is not valid: {exc}") from None
+
+
+# --------------------------------------------------------------------------- deprecated names
+
+
+def xgid(
+    pos: Position,
+    *,
+    cube_value: int = 1,
+    cube_owner: Player | None = None,
+    dice: tuple[int, int] | None = None,
+    cube_action: CubeAction | None = None,
+    score: tuple[int, int] = (0, 0),
+    crawford_jacoby: int = 0,
+    match_length: int = 0,
+    max_cube: int = 1 << 10,
+) -> str:
+    """Deprecated: use :func:`to_xgid` (kept for one release)."""
+    warnings.warn("nardy.xgid.xgid is deprecated; use nardy.xgid.to_xgid", DeprecationWarning, stacklevel=2)
+    return to_xgid(
+        pos,
+        cube_value=cube_value,
+        cube_owner=cube_owner,
+        dice=dice,
+        cube_action=cube_action,
+        score=score,
+        crawford_jacoby=crawford_jacoby,
+        match_length=match_length,
+        max_cube=max_cube,
+    )
+
+
+def parse_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
+    """Deprecated: use :func:`from_xgid` (kept for one release)."""
+    warnings.warn("nardy.xgid.parse_xgid is deprecated; use nardy.xgid.from_xgid", DeprecationWarning, stacklevel=2)
+    return from_xgid(text, rules)

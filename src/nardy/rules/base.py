@@ -501,9 +501,9 @@ class RuleSet:
         ...
         nardy.errors.IllegalPlayError: 24/18 6/1: point 1 is closed (two or more opposing checkers) (6/1)
         """
-        from nardy.notation import parse_play
+        from nardy.notation import from_notation
 
-        return parse_play(self, pos, text, dice, context)
+        return from_notation(self, pos, text, dice, context)
 
     # -- applying plays ----------------------------------------------------------
 
