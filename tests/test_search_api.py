@@ -138,3 +138,17 @@ def test_next_steps_rejects_an_illegal_prefix() -> None:
     rules = nardy.ruleset("long")
     with pytest.raises(nardy.IllegalPlayError):
         rules.next_steps(rules.initial_position(), (6, 5), [Step(13, 7, 6)])
+
+
+def test_unseeded_games_copy_and_pickle_with_dice_of_their_own() -> None:
+    import copy
+    import pickle
+
+    game = Game(nardy.ruleset("short"))  # no seed: the operating system's secure dice
+    assert isinstance(game.rng, random.SystemRandom)
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), game.clone()):
+        assert twin.position == game.position and twin.pending == game.pending
+        assert isinstance(twin.rng, random.SystemRandom)
+    seeded = Game(nardy.ruleset("short"), seed=4)
+    again = pickle.loads(pickle.dumps(seeded))
+    assert [again.rng.random() for _ in range(3)] == [seeded.rng.random() for _ in range(3)]

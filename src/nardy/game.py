@@ -463,6 +463,17 @@ class Game:
 
         return svg.game(self)
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        if type(self.rng) is random.SystemRandom:
+            state["rng"] = None  # secure dice have no state: a copy draws its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        if state.get("rng") is None:
+            self.rng = random.SystemRandom()
+
     def clone(self) -> Game:
         """An independent copy (for search): same rules, state, history and dice RNG
         state. Cheap: positions, plays and events are shared immutable values."""
