@@ -49,16 +49,10 @@ DAMAGED_MAT = re.sub(r"Wins \d+ points?", "Wins 100 points", MAT)  # one repair:
 
 
 def same(value: Any) -> Any:
-    """A comparable form of a result: games and matches by their records (a
-    match without the states of its RNGs, which a match read from a .mat file
-    seeds afresh)."""
-    if isinstance(value, nardy.Game):
+    """A comparable form of a result: games and matches by their records
+    (which leave out the states of their dice generators)."""
+    if isinstance(value, (nardy.Game, nardy.Match)):
         return records.to_dict(value)
-    if isinstance(value, nardy.Match):
-        data = records.to_dict(value)
-        for record in (data, *data["games"]):
-            del record["rng"]
-        return data
     if isinstance(value, matfile.MatFile):
         return (same(value.match), value.names, dict(value.tags), value.comments, value.repairs)
     return value

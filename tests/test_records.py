@@ -60,15 +60,17 @@ def assert_same_game(a: Game, b: Game) -> None:
 
 
 def roundtrip(game: Game) -> Game:
-    """Save and load ``game``; check the copy; check both roll the same dice next."""
-    text = records.to_json(game)
+    """Save and load ``game`` (with its dice generator, for an exact replay);
+    check the copy; check both roll the same dice next."""
+    text = records.to_json(game, rng=True)
     json.loads(text)  # valid JSON
     again = records.from_json(text)
     assert isinstance(again, Game)
     assert_same_game(game, again)
-    assert records.to_json(again) == text
+    assert records.to_json(again, rng=True) == text
     assert records.to_dict(again) == records.to_dict(game)
-    rebuilt = records.from_dict(records.to_dict(game))
+    assert "rng" not in records.to_dict(game)  # the dice stay private by default
+    rebuilt = records.from_dict(records.to_dict(game, rng=True))
     assert isinstance(rebuilt, Game)
     assert_same_game(game, rebuilt)
     # RNG: the loaded game's next roll is the original's next roll
@@ -260,13 +262,28 @@ def test_roundtrip_resignation(name: str) -> None:
 def test_an_unseeded_game_saves_no_rng_and_loads_with_unpredictable_dice() -> None:
     game = Game(nardy.ruleset("long"), first=WHITE)
     game.roll((6, 5))
-    data = records.to_dict(game)
+    data = records.to_dict(game, rng=True)
     assert data["rng"] is None
     again = records.from_dict(data)
     assert isinstance(again, Game) and isinstance(again.rng, random.SystemRandom)
     assert again.history == game.history
-    seeded = records.from_dict(records.to_dict(Game(nardy.ruleset("long"), first=WHITE, seed=4)))
+    seeded = records.from_dict(records.to_dict(Game(nardy.ruleset("long"), first=WHITE, seed=4), rng=True))
     assert type(seeded.rng) is random.Random
+
+
+def test_a_record_keeps_the_dice_private_unless_asked() -> None:
+    """Who receives a record cannot predict the rolls to come: the generator's
+    state is left out unless ``rng=True`` asks for an exact replay."""
+    game = Game(nardy.ruleset("short"), seed=12, first=WHITE)
+    game.roll()
+    private = records.from_json(records.to_json(game))
+    assert isinstance(private, Game) and isinstance(private.rng, random.SystemRandom)
+    assert "rng" not in json.loads(records.to_json(game))
+    exact = records.from_json(records.to_json(game, rng=True))
+    assert isinstance(exact, Game) and exact.rng.getstate() == game.rng.getstate()
+    match = Match(nardy.ruleset("short"), length=3, seed=5)
+    assert "rng" not in records.to_dict(match)
+    assert all("rng" not in g for g in records.to_dict(match)["games"])
 
 
 def test_roundtrip_crawford_flag() -> None:
@@ -294,7 +311,7 @@ def test_rng_state_is_restored_mid_game() -> None:
     advance(game, 15, RandomAgent(seed=1))
     while game.pending.phase != "roll":
         advance(game, 1, RandomAgent(seed=1))
-    again = records.from_json(records.to_json(game))
+    again = records.from_json(records.to_json(game, rng=True))
     assert isinstance(again, Game)
     for _ in range(10):
         assert again.roll() == game.roll()
@@ -326,13 +343,13 @@ def short_game_record() -> dict[str, Any]:
     game.take()  # event 6
     game.roll((4, 2))
     game.play("8/4 6/4")  # event 8
-    return records.to_dict(game)
+    return records.to_dict(game, rng=True)
 
 
 def finished_record() -> dict[str, Any]:
     game = Game(nardy.ruleset("long"), seed=2)
     advance(game, None, RandomAgent(seed=4))
-    return records.to_dict(game)
+    return records.to_dict(game, rng=True)
 
 
 def load_error(data: Any) -> str:
@@ -564,7 +581,7 @@ def match_record(length: int = 3) -> dict[str, Any]:
         match.game.resign(w.other)
         if match.next_game() is None:
             break
-    return records.to_dict(match)
+    return records.to_dict(match, rng=True)
 
 
 def test_match_roundtrip_unfinished_game() -> None:
@@ -572,7 +589,7 @@ def test_match_roundtrip_unfinished_game() -> None:
     again = records.from_json(json.dumps(data))
     assert isinstance(again, Match)
     assert again.score == (2, 1) and len(again.games) == 4 and not again.is_over()
-    assert records.to_dict(again) == data
+    assert records.to_dict(again, rng=True) == data
 
 
 def test_match_with_a_game_in_other_rules() -> None:

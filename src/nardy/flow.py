@@ -229,6 +229,47 @@ class TurnFlow:
         of them brought the last checker home on its fourth step (4.8)."""
         return False
 
+    # -- states this policy can reach -------------------------------------------
+
+    def unreachable(self, pending: Pending) -> str:
+        """Why this turn flow can never be in state ``pending`` ("" when it can):
+        for states a game is resumed in (game strings, records)."""
+        if pending.phase == "over":
+            return ""
+        if pending.player is None:
+            return "a game in progress has a player to act"
+        if pending.extra_turn and not self.last_roll_draw:
+            return "an extra turn needs the last-roll draw (option last_roll_draw)"
+        if any(type(n) is not int or n < 0 for n in pending.rolls):
+            return "the numbers of rolls are ints >= 0"
+        context = pending.context
+        if context.head_used < 0 or context.head_used > 15:
+            return "head checkers used in a turn are 0..15"
+        if pending.phase != "play":
+            if context.kind not in ("roll", "reroll") or context.final or context.cascade:
+                return f"a player to roll has no {context.kind} play pending"
+            if context.kind == "reroll":
+                return self.no_reroll()
+            return "" if context.head_used == 0 else "a player's own roll starts a turn: no head checkers used yet"
+        dice = pending.dice
+        if dice is None or not 1 <= len(dice) <= 4 or any(type(v) is not int or not 1 <= v <= 6 for v in dice):
+            return "the values to play are 1 to 4 ints 1..6"
+        if context.kind in ("roll", "reroll") and len(dice) != 2:
+            return "a roll is two dice"
+        return self.unreachable_play(pending)
+
+    def no_reroll(self) -> str:
+        return "this ruleset has no re-rolls (doubles_rule)"
+
+    def unreachable_play(self, pending: Pending) -> str:
+        """Why this policy can never ask for the play ``pending`` describes."""
+        context = pending.context
+        if context.kind == "reroll":
+            return self.no_reroll()
+        if context.kind != "roll" or pending.owed or context.cascade or context.final or context.head_used:
+            return f"this ruleset plays one play per turn: no {context.kind} play, nothing owed"
+        return ""
+
     # -- helpers -------------------------------------------------------------
 
     @staticmethod
@@ -289,6 +330,29 @@ class GulbarDoubles(TurnFlow):
         super().__init__(opening_reroll=opening_reroll, last_roll_draw=last_roll_draw)
         self.transfer_if_none_played = transfer_if_none_played
         self.transfer_non_doubles = transfer_non_doubles
+
+    def no_reroll(self) -> str:
+        return ""
+
+    def unreachable_play(self, pending: Pending) -> str:
+        context = pending.context
+        dice = pending.dice
+        assert dice is not None
+        if context.cascade or context.final or pending.owed:
+            return "Gulbar has no cascade and owes one play at a time"
+        if context.kind == "stage":
+            return "Gulbar has no cascade stages"
+        if context.kind == "owed":
+            if len(set(dice)) == 1:
+                return ""
+            if self.transfer_non_doubles and len(dice) == 2:
+                return ""
+            return "owed values are the steps of one double (or, with transfer_non_doubles, of one roll)"
+        if context.kind == "roll" and context.head_used:
+            return "a player's own roll starts a turn: no head checkers used yet"
+        if context.kind == "reroll" and not 0 <= context.head_used <= 15:
+            return "head checkers used in a turn are 0..15"
+        return ""
 
     def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
         mover = pending.player
@@ -359,6 +423,35 @@ class Cascade(TurnFlow):
 
     def splits_on_home_step(self, context: PlayContext) -> bool:
         return self.stop == "fourth_step" and context.cascade and not context.final
+
+    def unreachable_play(self, pending: Pending) -> str:
+        context = pending.context
+        dice = pending.dice
+        assert dice is not None
+        if context.kind == "reroll":
+            return self.no_reroll()
+        if context.final and (context.kind != "stage" or self.stop != "fourth_step"):
+            return "only a stage after the fourth-step rule is a cascade's last (Crazy Gulbar)"
+        if context.kind == "stage":
+            if not context.cascade or len(dice) != 4 or len(set(dice)) != 1 or dice[0] < 2:
+                return "a cascade stage is four equal values above 1"
+            if pending.owed:
+                return "the stages after this one are played, not owed"
+            return ""
+        if context.kind == "owed":
+            if not self.owed:
+                return "nothing of a cascade is owed here (cascade_owed=False)"
+            if context.cascade or len(set(dice)) != 1:
+                return "owed values are the steps of one cascade stage"
+            stages = [dice[0]] + [o[0] for o in pending.owed]
+            if any(len(o) != 4 or len(set(o)) != 1 for o in pending.owed) or stages != sorted(set(stages)):
+                return "owed stages are four equal values each, in increasing order"
+            return ""
+        if pending.owed or context.head_used:
+            return "a player's own roll starts a turn: nothing owed, no head checkers used yet"
+        if context.cascade and dice[0] != dice[1]:
+            return "only a double starts a cascade"
+        return ""
 
     def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
         mover = pending.player

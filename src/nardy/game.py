@@ -152,8 +152,10 @@ class Game:
         self.opening: OpeningEvent | None = None
         if (first is not None) + (opening is not None) + (pending is not None) > 1:
             raise GameStateError("give at most one of first=, opening= and pending=")
+        #: the turn-flow state the game was resumed in (``pending=``), else ``None``
+        self.resumed_from: Pending | None = None
         if pending is not None:
-            self._pending = self._resume(pending)
+            self._pending = self.resumed_from = self._resume(pending)
         elif first is not None:
             if not isinstance(first, Player):
                 raise GameStateError(f"first must be a Player, not {first!r}")
@@ -178,13 +180,41 @@ class Game:
         self._check_over()
 
     def _resume(self, pending: Pending) -> Pending:
+        """Check a state to resume in: one this ruleset's turn flow and options can reach."""
         if not isinstance(pending, Pending):
             raise GameStateError(f"pending must be a Pending, not {pending!r}"[:120])
-        if pending.phase not in ("roll", "play") or pending.player is None:
-            raise GameStateError("a game resumes with a player to roll or to play")
-        if pending.phase == "play" and pending.dice is None:
-            raise GameStateError("a game resumed in phase 'play' needs its dice")
+        if pending.phase == "over":
+            raise GameStateError("cannot resume a finished game; start from its position instead")
+        if not isinstance(pending.player, Player):
+            raise GameStateError("a game resumes with a player to act")
+        reason = self.rules.turn_flow.unreachable(pending)
+        if not reason:
+            reason = self._cube_unreachable(pending)
+        if reason:
+            raise GameStateError(f"{self.rules.name} cannot be in this state: {reason}")
         return pending
+
+    def _cube_unreachable(self, pending: Pending) -> str:
+        rules = self.rules
+        if not rules.option("cube"):
+            if pending.cube != 1 or pending.cube_owner is not None or pending.phase == "cube":
+                return "the cube is not in play (option cube=False)"
+            return ""
+        values = [1]
+        while values[-1] < rules.option("cube_max"):
+            values.append(self._next_cube(values[-1]))
+        if pending.cube not in values[: len(values) - (values[-1] > rules.option("cube_max"))]:
+            return f"the cube cannot be at {pending.cube}"
+        if pending.cube_owner is not None and not isinstance(pending.cube_owner, Player):
+            return "the cube's owner is a Player or None (the middle)"
+        if pending.phase == "cube":
+            if pending.offer != self._next_cube(pending.cube) and not (
+                pending.beavered and rules.option("beaver")
+            ):
+                return f"a double from {pending.cube} offers {self._next_cube(pending.cube)}"
+        elif pending.offer or pending.beavered:
+            return "no double is being answered"
+        return ""
 
     # -- state -------------------------------------------------------------
 
@@ -572,7 +602,7 @@ class Game:
         'long 24:15 24:15 w 00 roll'
         >>> _ = game.roll((6, 5))
         >>> game.to_string()
-        'long 24:15 24:15 w 00 roll:6-5'
+        'long 24:15 24:15 w 00 roll:6-5 rolls=1-0'
         """
         from nardy.formats import to_game_string
 

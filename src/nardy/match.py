@@ -66,7 +66,9 @@ class Match:
         self.rules = rules
         self.length = length
         self.crawford = bool(crawford) and rules.family == "short" and length > 0
-        self.rng = random.Random(seed)
+        #: seeds the games of a seeded match; without a seed, every game's dice
+        #: come from the operating system's secure source
+        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         start = _check_score(score, length)
         #: every game so far, the current one last
         self.games: list[Game] = []
@@ -199,7 +201,7 @@ class Match:
         return self.game
 
     def _start_game(self, first: Player | None, crawford_game: bool) -> None:
-        seed = self.rng.getrandbits(64)
+        seed = None if type(self.rng) is random.SystemRandom else self.rng.getrandbits(64)
         self.games.append(Game(self.rules, seed=seed, first=first, crawford=crawford_game))
 
     @property

@@ -28,6 +28,7 @@ import warnings
 from typing import Any
 
 from nardy.core import Play, Player, Position, Step
+from nardy.formats import from_game_string, state_string
 from nardy.errors import NardyError
 from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
@@ -53,6 +54,11 @@ class RecordError(NardyError):
 def _cut(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to a readable length for an error message."""
     text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    """A message cut to a readable length."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -117,8 +123,8 @@ def _check_version(data: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------- games
 
 
-def _game_record(game: Game) -> dict[str, Any]:
-    """A JSON-ready record of ``game``."""
+def _game_record(game: Game, rng: bool = False) -> dict[str, Any]:
+    """A JSON-ready record of ``game`` (with its dice generator's state if ``rng``)."""
     events: list[dict[str, Any]] = []
     for event in game.history:
         if isinstance(event, RollEvent):
@@ -141,18 +147,25 @@ def _game_record(game: Game) -> dict[str, Any]:
                 entry["stake"] = event.stake
             events.append(entry)
     start = game.start
-    first = game.pending.first_player if game.opening is None else None
+    resumed = game.resumed_from
+    if resumed is not None:  # a game resumed in a saved state: the whole state
+        first: Player | None = None
+        begin: str | None = state_string(game.rules, start, resumed)
+    else:
+        first = game.pending.first_player if game.opening is None else None
+        begin = None if start == game.rules.initial_position() else start.to_string(game.rules.name)
     record: dict[str, Any] = {
         "format": "nardy-game",
         "version": FORMAT_VERSION,
         "rules": _rules_to_dict(game.rules),
-        "start": None if start == game.rules.initial_position() else start.to_string(game.rules.name),
+        "start": begin,
         "opening": None if game.opening is None else [game.opening.white, game.opening.black],
         "first": None if first is None else _colour(first),
         "crawford": game.crawford,
         "events": events,
-        "rng": _rng_state(game.rng),
     }
+    if rng:
+        record["rng"] = _rng_state(game.rng)
     result = game.result()
     if result is not None:
         record["result"] = {
@@ -170,9 +183,16 @@ def _read_game(data: dict[str, Any]) -> Game:
     _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
     start: Position | None = None
-    if data.get("start") is not None:
+    resumed: Game | None = None
+    begin = data.get("start")
+    if begin is not None:
+        if not isinstance(begin, str) or len(begin) > 1000:
+            raise RecordError(f"start: expected a position or game string, not {_cut(begin)}")
         try:
-            start = Position.from_string(data["start"])
+            if len(begin.split()) > 5:  # a game string: a game resumed in a saved state
+                resumed = from_game_string(begin, rules=rules)
+            else:
+                start = Position.from_string(begin)
         except NardyError as exc:
             raise RecordError(f"start: {exc}") from None
     opening = data.get("opening")
@@ -182,7 +202,9 @@ def _read_game(data: dict[str, Any]) -> Game:
     ):
         raise RecordError(f"opening: expected [white's die, black's die], not {opening!r}")
     try:
-        if opening is not None:
+        if resumed is not None:
+            game = resumed
+        elif opening is not None:
             game = Game(
                 rules, opening=(opening[0], opening[1]), position=start, crawford=bool(data.get("crawford"))
             )
@@ -193,7 +215,7 @@ def _read_game(data: dict[str, Any]) -> Game:
                 position=start,
                 crawford=bool(data.get("crawford")),
             )
-    except (NardyError, TypeError, IndexError) as exc:
+    except NardyError as exc:
         raise RecordError(f"start of the game: {exc}") from None
     events = data.get("events")
     if not isinstance(events, list):
@@ -232,7 +254,7 @@ def _replay(game: Game, index: int, event: Any) -> None:
             _check_turn(game, player, where, "play")
             where = f"{where} ({event['play']} plays {event.get('move', '?')!r})"
             if "steps" in event:
-                steps = tuple(Step(int(a), int(b), int(d), bool(h)) for a, b, d, h in event["steps"])
+                steps = _read_steps(event["steps"], where)
                 values = game.legal_plays()[0].dice
                 if "dice" in event and tuple(event["dice"]) != values:
                     raise RecordError(f"{where}: the record says dice {event['dice']}, the game has {list(values)}")
@@ -250,15 +272,41 @@ def _replay(game: Game, index: int, event: Any) -> None:
                     player = _player(event[action], where)
                     _check_turn(game, player, where, action)
                     getattr(game, action)()
+                    done = game.history[-1]
+                    value = event.get("value", done.value)  # type: ignore[union-attr]
+                    if value != done.value:  # type: ignore[union-attr]
+                        raise RecordError(
+                            f"{where}: the record says {action} at {_cut(value)}, the cube gives {done.value}"  # type: ignore[union-attr]
+                        )
                     break
             else:
-                raise RecordError(f"{where}: unknown event {event!r}")
+                raise RecordError(f"{where}: unknown event {_cut(event)}")
     except RecordError:
         raise
     except NardyError as exc:
         raise RecordError(f"{where}: {exc}") from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"{where}: malformed event {event!r} ({exc})") from None
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise RecordError(f"{where}: malformed event {_cut(event)} ({_clip(str(exc))})") from None
+
+
+def _read_steps(data: Any, where: str) -> tuple[Step, ...]:
+    """The steps of a recorded play: lists ``[source, target, die, hit]`` of ints."""
+    if not isinstance(data, list) or len(data) > 4:
+        raise RecordError(f"{where}: steps are at most four [source, target, die, hit] lists")
+    steps = []
+    for item in data:
+        if (
+            not isinstance(item, list)
+            or len(item) != 4
+            or any(type(v) is not int for v in item[:3])
+            or item[3] not in (0, 1, True, False)
+            or not 0 <= item[0] <= 25
+            or not 0 <= item[1] <= 25
+            or not 1 <= item[2] <= 6
+        ):
+            raise RecordError(f"{where}: a step is [source 1..25, target 0..24, die 1..6, hit 0/1], not {_cut(item)}")
+        steps.append(Step(item[0], item[1], item[2], bool(item[3])))
+    return tuple(steps)
 
 
 def _check_turn(game: Game, player: Player, where: str, action: str) -> None:
@@ -271,18 +319,20 @@ def _check_turn(game: Game, player: Player, where: str, action: str) -> None:
 # --------------------------------------------------------------------------- matches
 
 
-def _match_record(match: Match) -> dict[str, Any]:
-    """A JSON-ready record of ``match`` (every game, the score, the RNG)."""
-    return {
+def _match_record(match: Match, rng: bool = False) -> dict[str, Any]:
+    """A JSON-ready record of ``match`` (every game, the score; the RNGs if ``rng``)."""
+    record = {
         "format": "nardy-match",
         "version": FORMAT_VERSION,
         "rules": _rules_to_dict(match.rules),
         "length": match.length,
         "crawford": match.crawford,
         **({"score": list(match.scores[0])} if match.scores[0] != (0, 0) else {}),
-        "games": [_game_record(game) for game in match.games],
-        "rng": _rng_state(match.rng),
+        "games": [_game_record(game, rng) for game in match.games],
     }
+    if rng:
+        record["rng"] = _rng_state(match.rng)
+    return record
 
 
 def _read_match(data: dict[str, Any]) -> Match:
@@ -324,9 +374,15 @@ def _read_match(data: dict[str, Any]) -> Match:
 # --------------------------------------------------------------------------- records and JSON text
 
 
-def to_dict(obj: Game | Match) -> dict[str, Any]:
+def to_dict(obj: Game | Match, *, rng: bool = False) -> dict[str, Any]:
     """The JSON-ready record of a game (``"format": "nardy-game"``) or a match
-    (``"format": "nardy-match"``: every game, the score, the RNG).
+    (``"format": "nardy-match"``: every game and the score).
+
+    A record leaves out the state of the dice generator, so that whoever reads
+    it cannot predict the rolls to come: a game server may hand records to its
+    players. ``rng=True`` keeps it, for an exact replay of a seeded game or
+    match (its next rolls included); an unseeded game's dice come from the
+    operating system's secure source and have no state to keep.
 
     >>> import nardy
     >>> game = nardy.Game(nardy.ruleset("short"), opening=(3, 1))
@@ -338,9 +394,9 @@ def to_dict(obj: Game | Match) -> dict[str, Any]:
     'nardy-match'
     """
     if isinstance(obj, Game):
-        return _game_record(obj)
+        return _game_record(obj, rng)
     if isinstance(obj, Match):
-        return _match_record(obj)
+        return _match_record(obj, rng)
     raise RecordError(f"only a Game or a Match can be saved, not {type(obj).__name__}")
 
 
@@ -369,15 +425,19 @@ def from_dict(data: Any) -> Game | Match:
     raise RecordError(f"not a nardy record (format must be 'nardy-game' or 'nardy-match'{what})")
 
 
-def to_json(obj: Game | Match, indent: int | None = None) -> str:
-    """The JSON text of a game or match record (:func:`to_dict`).
+def to_json(obj: Game | Match, indent: int | None = None, *, rng: bool = False) -> str:
+    """The JSON text of a game or match record (:func:`to_dict`; ``rng`` keeps
+    the dice generator's state for an exact replay of a seeded game).
 
     >>> import nardy
     >>> game = nardy.Game(nardy.ruleset("long"), first=nardy.WHITE, seed=1)
     >>> to_json(game)[:40]
     '{"format": "nardy-game", "version": 1, "'
+    >>> again = from_json(to_json(game, rng=True))
+    >>> again.roll() == game.roll()
+    True
     """
-    return json.dumps(to_dict(obj), indent=indent)
+    return json.dumps(to_dict(obj, rng=rng), indent=indent)
 
 
 def from_json(text: str) -> Game | Match:
@@ -394,11 +454,20 @@ def from_json(text: str) -> Game | Match:
     ...
     nardy.records.RecordError: not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"not JSON: {exc}") from None
-    return from_dict(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not JSON: {_clip(str(exc))}") from None
+    except RecursionError:
+        raise RecordError("not a nardy record: nested too deeply") from None
+    except ValueError as exc:  # an int of more digits than Python reads
+        raise RecordError(f"not a nardy record: {_clip(str(exc))}") from None
+    try:
+        return from_dict(data)
+    except RecursionError:  # pragma: no cover - records are shallow; from_dict never recurses
+        raise RecordError("not a nardy record: nested too deeply") from None
 
 
 # --------------------------------------------------------------------------- deprecated names
