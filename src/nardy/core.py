@@ -15,7 +15,7 @@ from typing import Final, Literal, NamedTuple, TypeAlias
 
 import attrs
 
-from nardy.errors import InvalidPositionError
+from nardy.errors import InvalidPositionError, shown
 
 __all__ = [
     "Player",
@@ -261,9 +261,9 @@ class Position:
     def validate(self) -> None:
         """Raise :class:`~nardy.InvalidPositionError` unless the position can exist."""
         if self.family not in ("short", "long"):
-            raise InvalidPositionError(f"unknown family {self.family!r}: use 'short' or 'long'")
+            raise InvalidPositionError(f"unknown family {shown(self.family)}: use 'short' or 'long'")
         if not isinstance(self.turn, Player):
-            raise InvalidPositionError(f"turn must be a Player, not {self.turn!r}")
+            raise InvalidPositionError(f"turn must be a Player, not {shown(self.turn)}")
         for player, pts, bar in (
             (Player.WHITE, self.white, self.white_bar),
             (Player.BLACK, self.black, self.black_bar),
@@ -273,10 +273,10 @@ class Position:
             for i, n in enumerate(pts):
                 if type(n) is not int or n < 0:
                     raise InvalidPositionError(
-                        f"{player} point {i + 1}: count must be a non-negative int, got {n!r}"
+                        f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
                     )
             if type(bar) is not int or bar < 0:
-                raise InvalidPositionError(f"{player} bar must be a non-negative int, got {bar!r}")
+                raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
             if bar and self.family == "long":
                 raise InvalidPositionError(f"{player} has {bar} on the bar: the long family has no bar")
             total = sum(pts) + bar
@@ -335,15 +335,15 @@ class Position:
         fields = text.split() if isinstance(text, str) else []
         if len(fields) != 5:
             raise InvalidPositionError(
-                f"a position string has 5 fields (name, white, black, turn, flags), got {_cut(text)}"
+                f"a position string has 5 fields (name, white, black, turn, flags), got {shown(text)}"
             )
         name, white, black, turn, flags = fields
         family = _family_of(name)
         sides = [_read_side(white, "white", family), _read_side(black, "black", family)]
         if turn not in ("w", "b"):
-            raise InvalidPositionError(f"turn must be 'w' or 'b', not {_cut(turn)}")
+            raise InvalidPositionError(f"turn must be 'w' or 'b', not {shown(turn)}")
         if len(flags) != 2 or any(c not in "01" for c in flags):
-            raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {_cut(flags)}")
+            raise InvalidPositionError(f"flags must be two digits 0/1 (White, Black), not {shown(flags)}")
         pos = make_position(
             family,
             sides[0][0],
@@ -375,13 +375,8 @@ def _family_of(name: str) -> Family:
     try:
         return ruleset(name).family
     except ValueError:
-        raise InvalidPositionError(f"unknown family or ruleset {name!r} in a position string") from None
+        raise InvalidPositionError(f"unknown family or ruleset {shown(name)} in a position string") from None
 
-
-def _cut(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to a readable length, for echoing input in an error."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 4] + "...'"
 
 
 def _is_number(text: str) -> bool:
@@ -396,9 +391,9 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
     for item in text.split(","):
         point, sep, count = item.partition(":")
         if not sep or not _is_number(count) or not (_is_number(point) or point == "bar"):
-            raise InvalidPositionError(f"{who}: cannot read {_cut(item)}; expected point:count or bar:count")
+            raise InvalidPositionError(f"{who}: cannot read {shown(item)}; expected point:count or bar:count")
         if len(count) > 2 or len(point) > 3:
-            raise InvalidPositionError(f"{who}: {_cut(item)}: a count is at most 15, a point at most 24")
+            raise InvalidPositionError(f"{who}: {shown(item)}: a count is at most 15, a point at most 24")
         n = int(count)
         if point == "bar":
             if family == "long":

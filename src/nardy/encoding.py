@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, to_other_numbering
-from nardy.errors import IllegalPlayError, InvalidDiceError, NardyError
+from nardy.errors import IllegalPlayError, InvalidDiceError, NardyError, shown
 from nardy.game import Game
 from nardy.flow import ROLL_CONTEXT, PlayContext
 from nardy.rules.base import RuleSet
@@ -176,8 +176,8 @@ def _need_numpy() -> None:
 
 def _check_version(what: str, version: int, known: tuple[int, ...]) -> None:
     if version not in known:
-        shown = ", ".join(map(str, known))
-        raise ValueError(f"{what} version {version!r} is not known; known versions: {shown}")
+        versions = ", ".join(map(str, known))
+        raise ValueError(f"{what} version {shown(version)} is not known; known versions: {versions}")
 
 
 # --------------------------------------------------------------------------- TD-Gammon
@@ -232,7 +232,7 @@ def tdgammon(
         pos = source
         mover = pos.turn
     else:
-        raise NardyError(f"tdgammon() needs a Game or a Position, not {source!r}")
+        raise NardyError(f"tdgammon() needs a Game or a Position, not {shown(source)}")
     if pos.family != "short":
         raise NardyError(
             f"the TD-Gammon encoding is for the short family; use observation() for a {pos.family}-family position"
@@ -303,11 +303,11 @@ def _expand(dice: Sequence[int], kind: str) -> list[int]:
     """The values a roll or a list of owed values gives (largest first)."""
     vals = [int(v) for v in dice]
     if any(not 1 <= v <= 6 for v in vals):
-        raise InvalidDiceError(f"dice values must be ints 1..6, got {tuple(dice)!r}")
+        raise InvalidDiceError(f"dice values must be ints 1..6, got {shown(tuple(dice))}")
     if kind in ("roll", "reroll") and len(vals) != 2:
-        raise InvalidDiceError(f"a roll is two dice, got {tuple(dice)!r}")
+        raise InvalidDiceError(f"a roll is two dice, got {shown(tuple(dice))}")
     if not 1 <= len(vals) <= 4:
-        raise InvalidDiceError(f"a play uses 1 to 4 values, got {tuple(dice)!r}")
+        raise InvalidDiceError(f"a play uses 1 to 4 values, got {shown(tuple(dice))}")
     if kind in ("roll", "reroll") and len(vals) == 2 and vals[0] == vals[1]:
         vals *= 2
     return sorted(vals, reverse=True)
@@ -386,7 +386,7 @@ def observation(
         if rules is not None:
             ruleset_name = rules if isinstance(rules, str) else rules.name
     else:
-        raise NardyError(f"observation() needs a Game or a Position, not {source!r}")
+        raise NardyError(f"observation() needs a Game or a Position, not {shown(source)}")
     if prefix:
         if phase != "play":
             raise NardyError("prefix= is a play in progress: there is nothing to play now")

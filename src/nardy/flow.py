@@ -35,6 +35,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from nardy.errors import shown
 from nardy.core import CHECKERS, Play, Player, Position
 
 __all__ = [
@@ -129,7 +130,7 @@ class Pending:
         """
         unknown = changes.keys() - _PENDING_FIELDS
         if unknown:
-            raise TypeError(f"Pending has no field {sorted(unknown)[0]!r}")
+            raise TypeError(f"Pending has no field {shown(sorted(unknown)[0])}")
         new = _new_object(Pending)
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)

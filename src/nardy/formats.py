@@ -32,7 +32,7 @@ import re
 import warnings
 
 from nardy.core import Player, Position
-from nardy.errors import NardyError, NotationError
+from nardy.errors import NardyError, NotationError, shown
 from nardy.game import Game
 from nardy.rules import ruleset
 from nardy.flow import Pending, PlayContext
@@ -76,7 +76,7 @@ def from_text(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Positio
     if not isinstance(text, str):
         raise NotationError(f"a position is given as text, not {type(text).__name__}")
     if rules is not None and not isinstance(rules, RuleSet):
-        raise NotationError(f"rules must be a RuleSet (see nardy.ruleset), not {_cut(repr(rules))}")
+        raise NotationError(f"rules must be a RuleSet (see nardy.ruleset), not {shown(repr(rules))}")
     kind = detect_format(text)
     if kind == "xgid":
         from nardy.xgid import from_xgid
@@ -107,13 +107,8 @@ _MAX_LENGTH = 400
 def _values(text: str, where: str) -> tuple[int, ...]:
     parts = text.split("-")
     if not 1 <= len(parts) <= 4 or not all(len(p) == 1 and p in "123456" for p in parts):
-        raise NotationError(f"{where}: {_cut(text)} is not a list of 1 to 4 values 1..6 like 6-5")
+        raise NotationError(f"{where}: {shown(text)} is not a list of 1 to 4 values 1..6 like 6-5")
     return tuple(int(p) for p in parts)
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
 
 
 def _side(player: Player) -> str:
@@ -188,7 +183,7 @@ def to_game_string(game: Game) -> str:
 def _field(fields: dict[str, str], name: str, where: str, limit: int = 9999) -> int:
     text = fields.pop(name, "0")
     if not text.isascii() or not text.isdigit() or len(text) > 5 or int(text) > limit:
-        raise NotationError(f"{where}: {name}={_cut(text)} is not a count 0..{limit}")
+        raise NotationError(f"{where}: {name}={shown(text)} is not a count 0..{limit}")
     return int(text)
 
 
@@ -197,7 +192,7 @@ def _player_field(fields: dict[str, str], name: str, where: str) -> Player | Non
     if text is None:
         return None
     if text not in ("w", "b"):
-        raise NotationError(f"{where}: {name}={_cut(text)} is not w or b")
+        raise NotationError(f"{where}: {name}={shown(text)} is not w or b")
     return Player.WHITE if text == "w" else Player.BLACK
 
 
@@ -225,7 +220,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     parts = text.split()
     if len(parts) < 6:
         raise NotationError(
-            f"a game string has a position string and what happens next (6 fields or more), got {_cut(text)}"
+            f"a game string has a position string and what happens next (6 fields or more), got {shown(text)}"
         )
     head, nxt, extras = " ".join(parts[:5]), parts[5], parts[6:]
     named, pos = from_text(head, rules)
@@ -234,7 +229,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     for item in extras:
         name, sep, value = item.partition("=")
         if not sep or name in fields:
-            raise NotationError(f"{where}: cannot read {_cut(item)}; expected name=value, each once")
+            raise NotationError(f"{where}: cannot read {shown(item)}; expected name=value, each once")
         fields[name] = value
     heads = _field(fields, "heads", where, 15)
     cascade = bool(_field(fields, "cascade", where, 1))
@@ -242,7 +237,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     rolls_text = fields.pop("rolls", "0-0")
     white_rolls, sep, black_rolls = rolls_text.partition("-")
     if not sep:
-        raise NotationError(f"{where}: rolls={_cut(rolls_text)} is not W-B, like 3-2")
+        raise NotationError(f"{where}: rolls={shown(rolls_text)} is not W-B, like 3-2")
     rolls = (_field({"r": white_rolls}, "r", where), _field({"r": black_rolls}, "r", where))
     first = _player_field(fields, "first", where)
     if first is None:
@@ -253,7 +248,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     beavered = bool(_field(fields, "beaver", where, 1))
     crawford = bool(_field(fields, "crawford", where, 1))
     if fields:
-        raise NotationError(f"{where}: unknown field {_cut(sorted(fields)[0])}")
+        raise NotationError(f"{where}: unknown field {shown(sorted(fields)[0])}")
     state = Pending(
         "roll", pos.turn, first_player=first, rolls=rolls, extra_turn=extra,
         cube=cube, cube_owner=owner, crawford=crawford,
@@ -264,11 +259,13 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         state = state.replace(context=PlayContext(nxt, heads, final, cascade))  # type: ignore[arg-type]
     elif nxt.startswith("double:"):
         offer = _field({"double": nxt[7:]}, "double", where, 2048)
-        state = state.replace(phase="cube", player=pos.turn.other, offer=offer, beavered=beavered)
+        # the doubled player answers; after a beaver, the doubler (on roll) does
+        answers = pos.turn if beavered else pos.turn.other
+        state = state.replace(phase="cube", player=answers, offer=offer, beavered=beavered)
     else:
         kind, sep, rest = nxt.partition(":")
         if not sep or kind not in _KINDS:
-            raise NotationError(f"cannot read {_cut(nxt)}: expected roll, reroll, double:N, over or KIND:VALUES")
+            raise NotationError(f"cannot read {shown(nxt)}: expected roll, reroll, double:N, over or KIND:VALUES")
         chunks = rest.split("+")
         if len(chunks) > 6:
             raise NotationError(f"{where}: at most six plays can be owed, got {len(chunks)}")

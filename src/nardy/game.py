@@ -32,7 +32,7 @@ from typing import Literal
 import attrs
 
 from nardy.core import CHECKERS, Play, Player, Position, Result, make_position
-from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError
+from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, shown
 from nardy.flow import Pending
 from nardy.rules.base import RuleSet
 
@@ -123,9 +123,9 @@ class Game:
         pending: Pending | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
-            raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {rules!r}"[:120])
+            raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
         if seed is not None and type(seed) is not int:
-            raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {seed!r}"[:120])
+            raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {shown(seed)}")
         self.rules = rules
         #: where the dice come from: a :class:`random.Random` seeded with ``seed``,
         #: or, without a seed, the operating system's secure source
@@ -158,7 +158,7 @@ class Game:
             self._pending = self.resumed_from = self._resume(pending)
         elif first is not None:
             if not isinstance(first, Player):
-                raise GameStateError(f"first must be a Player, not {first!r}")
+                raise GameStateError(f"first must be a Player, not {shown(first)}")
             self._pending = Pending("roll", first, first_player=first)  # no opening roll
         else:
             if opening is None:
@@ -176,13 +176,17 @@ class Game:
         if crawford:
             self._pending = self._pending.replace(crawford=True)
         assert self._pending.player is not None
-        self._position = _set_turn(position, self._pending.player)
+        # the position's turn is the player on roll (the doubler, while a double is answered)
+        on_roll = self._pending.player
+        if self._pending.phase == "cube" and not self._pending.beavered:
+            on_roll = on_roll.other
+        self._position = _set_turn(position, on_roll)
         self._check_over()
 
     def _resume(self, pending: Pending) -> Pending:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""
         if not isinstance(pending, Pending):
-            raise GameStateError(f"pending must be a Pending, not {pending!r}"[:120])
+            raise GameStateError(f"pending must be a Pending, not {shown(pending)}")
         if pending.phase == "over":
             raise GameStateError("cannot resume a finished game; start from its position instead")
         if not isinstance(pending.player, Player):
@@ -431,7 +435,7 @@ class Game:
             raise GameStateError("cannot resign: the game is over")
         loser = self.turn if player is None else player
         if not isinstance(loser, Player):
-            raise GameStateError(f"resign needs a Player, not {player!r}")
+            raise GameStateError(f"resign needs a Player, not {shown(player)}")
         winner = loser.other
         pos = self._position
         empty = (0,) * 24
@@ -440,7 +444,7 @@ class Game:
         else:
             final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
         if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
-            raise GameStateError(f"a resignation stake is an int 1..15, not {stake!r}")
+            raise GameStateError(f"a resignation stake is an int 1..15, not {shown(stake)}")
         self._push(ResignEvent(loser, stake))
         self._pending = self._pending.replace(phase="over", player=None)
         outcome = self.rules.score(final, winner)
@@ -551,7 +555,7 @@ class Game:
         if isinstance(play, str):
             return self.parse_play(play)
         if not isinstance(play, Play):
-            raise IllegalPlayError(f"expected a Play or notation, got {play!r}")
+            raise IllegalPlayError(f"expected a Play or notation, got {shown(play)}")
         legal = self.legal_plays()
         if play.origin is self._position and play.key is not None:
             # a play handed out by legal_plays() for this very position: one of them
@@ -628,7 +632,7 @@ def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     try:
         vals = tuple(dice)
     except TypeError:
-        raise InvalidDiceError(f"dice must be two ints 1..6, not {dice!r}") from None
+        raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}") from None
     if len(vals) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in vals):
-        raise InvalidDiceError(f"dice must be two ints 1..6, not {dice!r}")
+        raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}")
     return vals[0], vals[1]

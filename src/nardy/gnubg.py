@@ -53,7 +53,7 @@ from typing import Final
 import attrs
 
 from nardy.core import CHECKERS, Player, Position
-from nardy.errors import InvalidPositionError, NardyError, NotationError
+from nardy.errors import InvalidPositionError, NardyError, NotationError, shown
 from nardy.rules import RuleSet, ruleset
 
 __all__ = [
@@ -86,7 +86,7 @@ def short_rules(rules: RuleSet | None, what: str) -> RuleSet:
     if rules is None:
         return ruleset("short")
     if not isinstance(rules, RuleSet):
-        raise NotationError(f"rules must be a nardy RuleSet, not {rules!r}")
+        raise NotationError(f"rules must be a nardy RuleSet, not {shown(rules)}")
     if rules.family != "short":
         raise NotationError(
             f"{what} describes backgammon (short family) boards only; "
@@ -97,7 +97,7 @@ def short_rules(rules: RuleSet | None, what: str) -> RuleSet:
 
 def _check_short(pos: Position, what: str) -> None:
     if not isinstance(pos, Position):
-        raise NotationError(f"{what} needs a nardy Position, not {pos!r}")
+        raise NotationError(f"{what} needs a nardy Position, not {shown(pos)}")
     if pos.family != "short":
         raise NotationError(
             f"{what} describes backgammon (short family) boards only, not a {pos.family}-family position"
@@ -107,15 +107,15 @@ def _check_short(pos: Position, what: str) -> None:
 def _b64_decode(text: str, length: int, what: str) -> int:
     """The bits of a gnubg base64 string as an int (bit 0 = first bit of the key)."""
     if not isinstance(text, str):
-        raise NotationError(f"a {what} is a str of {length} characters, not {text!r}")
+        raise NotationError(f"a {what} is a str of {length} characters, not {shown(text)}")
     if len(text) != length:
-        raise NotationError(f"a {what} has {length} characters, got {len(text)}: {text!r}")
+        raise NotationError(f"a {what} has {length} characters, got {len(text)}: {shown(text)}")
     value = 0
     for i, ch in enumerate(text):
         digit = _INDEX.get(ch)
         if digit is None:
             raise NotationError(
-                f"{what} {text!r}: character {i + 1} ({ch!r}) is not base64 (A-Z, a-z, 0-9, +, /)"
+                f"{what} {shown(text)}: character {i + 1} ({shown(ch)}) is not base64 (A-Z, a-z, 0-9, +, /)"
             )
         value = (value << 6) | digit
     nbits = 6 * length
@@ -123,7 +123,7 @@ def _b64_decode(text: str, length: int, what: str) -> int:
     spare = nbits - 8 * nbytes  # a Position ID's last character carries 2 bits and 4 zeros
     if value & ((1 << spare) - 1):
         raise NotationError(
-            f"{what} {text!r}: the last character must be one of "
+            f"{what} {shown(text)}: the last character must be one of "
             f"{', '.join(_ALPHABET[i << spare] for i in range(1 << (6 - spare)))}"
         )
     return int.from_bytes((value >> spare).to_bytes(nbytes, "big"), "little")
@@ -181,11 +181,11 @@ def _board_from_key(key: int, text: str) -> tuple[list[int], list[int]]:
             total += n
             if total > CHECKERS:
                 raise NotationError(
-                    f"gnubg Position ID {text!r}: {side} has more than {CHECKERS} checkers"
+                    f"gnubg Position ID {shown(text)}: {side} has more than {CHECKERS} checkers"
                 )
             if bit >= _KEY_BITS:
                 raise NotationError(
-                    f"gnubg Position ID {text!r}: the key ends before the 50 points and bars "
+                    f"gnubg Position ID {shown(text)}: the key ends before the 50 points and bars "
                     "are all described (too many checkers)"
                 )
             bit += 1  # the 0 that ends the slot
@@ -193,7 +193,7 @@ def _board_from_key(key: int, text: str) -> tuple[list[int], list[int]]:
         halves.append(slots)
     if key >> bit:
         raise NotationError(
-            f"gnubg Position ID {text!r}: bits are set after the last bar (the key must end in zeros)"
+            f"gnubg Position ID {shown(text)}: bits are set after the last bar (the key must end in zeros)"
         )
     return halves[0], halves[1]
 
@@ -218,7 +218,7 @@ def from_position_id(
     """
     rs = short_rules(rules, "a gnubg Position ID")
     if not isinstance(turn, Player):
-        raise NotationError(f"turn must be Player.WHITE or Player.BLACK, not {turn!r}")
+        raise NotationError(f"turn must be Player.WHITE or Player.BLACK, not {shown(turn)}")
     key = _b64_decode(text, POSITION_ID_LENGTH, "gnubg Position ID")
     opp, mover = _board_from_key(key, text)
     sides = {turn: mover, turn.other: opp}
@@ -232,7 +232,7 @@ def from_position_id(
             turn=turn,
         )
     except InvalidPositionError as exc:
-        raise NotationError(f"gnubg Position ID {text!r} is not a valid position: {exc}") from None
+        raise NotationError(f"gnubg Position ID {shown(text)} is not a valid position: {exc}") from None
 
 
 # --------------------------------------------------------------------------- Match ID
@@ -364,32 +364,32 @@ class MatchId:
 
         cube = self.cube_value
         if not _is_int(cube) or cube < 1 or cube & (cube - 1) or cube > 1 << _MAX_CUBE_LOG:
-            raise bad(f"cube_value must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {cube!r}")
+            raise bad(f"cube_value must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(cube)}")
         if self.cube_owner is not None and not isinstance(self.cube_owner, Player):
-            raise bad(f"cube_owner must be a Player or None (centred), not {self.cube_owner!r}")
+            raise bad(f"cube_owner must be a Player or None (centred), not {shown(self.cube_owner)}")
         for name in ("player_on_roll", "turn"):
             if not isinstance(getattr(self, name), Player):
-                raise bad(f"{name} must be Player.WHITE or Player.BLACK, not {getattr(self, name)!r}")
+                raise bad(f"{name} must be Player.WHITE or Player.BLACK, not {shown(getattr(self, name))}")
         for name in ("crawford", "double_offered", "jacoby"):
             if not isinstance(getattr(self, name), bool):
-                raise bad(f"{name} must be a bool, not {getattr(self, name)!r}")
+                raise bad(f"{name} must be a bool, not {shown(getattr(self, name))}")
         if not isinstance(self.game_state, GameState):
-            raise bad(f"game_state must be a GameState, not {self.game_state!r}")
+            raise bad(f"game_state must be a GameState, not {shown(self.game_state)}")
         if not _is_int(self.resigned) or not 0 <= self.resigned <= 3:
             raise bad(
-                f"resigned must be 0 (none), 1 (single), 2 (gammon) or 3 (backgammon), not {self.resigned!r}"
+                f"resigned must be 0 (none), 1 (single), 2 (gammon) or 3 (backgammon), not {shown(self.resigned)}"
             )
         dice = self.dice
         if dice is not None and not (
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
-            raise bad(f"dice must be None or a tuple of two values 1..6, not {dice!r}")
+            raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
         length = self.match_length
         if not _is_int(length) or not 0 <= length <= _MAX_15:
-            raise bad(f"match_length must be 0 (money) to {_MAX_15}, not {length!r}")
+            raise bad(f"match_length must be 0 (money) to {_MAX_15}, not {shown(length)}")
         score = self.score
         if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) for s in score)):
-            raise bad(f"score must be a tuple of two ints (White's, Black's), not {score!r}")
+            raise bad(f"score must be a tuple of two ints (White's, Black's), not {shown(score)}")
         for player in Player:
             s = score[player]
             if not 0 <= s <= _MAX_15:
@@ -445,7 +445,7 @@ class MatchId:
         key = _b64_decode(text, MATCH_ID_LENGTH, "gnubg Match ID")
 
         def bad(msg: str) -> NotationError:
-            return NotationError(f"gnubg Match ID {text!r}: {msg}")
+            return NotationError(f"gnubg Match ID {shown(text)}: {msg}")
 
         if key >> (_NO_JACOBY[0] + 1):
             raise bad("bits 68-72 are unused and must be zero")
@@ -521,7 +521,7 @@ def to_gnubg_id(pos: Position, match: MatchId | None = None) -> str:
     if match is None:
         match = MatchId(player_on_roll=pos.turn, turn=pos.turn)
     elif not isinstance(match, MatchId):
-        raise NotationError(f"match must be a MatchId or None, not {match!r}")
+        raise NotationError(f"match must be a MatchId or None, not {shown(match)}")
     elif match.player_on_roll != pos.turn:
         raise NotationError(
             f"the Match ID's player on roll ({match.player_on_roll}) must be the position's turn ({pos.turn})"
@@ -544,12 +544,12 @@ def from_gnubg_id(text: str, rules: RuleSet | None = None) -> tuple[Position, Ma
     """
     rs = short_rules(rules, "a gnubg ID")
     if not isinstance(text, str):
-        raise NotationError(f"a gnubg ID is a str, not {text!r}")
+        raise NotationError(f"a gnubg ID is a str, not {shown(text)}")
     parts = text.strip().split(":")
     if len(parts) != 2:
         raise NotationError(
             f"a gnubg ID is 'PositionID:MatchID' ({POSITION_ID_LENGTH} + 1 + {MATCH_ID_LENGTH} characters), "
-            f"got {text!r}"
+            f"got {shown(text)}"
         )
     match = MatchId.from_string(parts[1])
     return from_position_id(parts[0], turn=match.player_on_roll, rules=rs), match

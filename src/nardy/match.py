@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator
 
 from nardy.core import Player, Result
-from nardy.errors import GameStateError, OptionError
+from nardy.errors import GameStateError, OptionError, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -60,9 +60,9 @@ class Match:
         crawford_game: bool | None = None,
     ) -> None:
         if not isinstance(rules, RuleSet):
-            raise GameStateError(f"a Match needs a RuleSet (see nardy.ruleset), not {rules!r}"[:120])
+            raise GameStateError(f"a Match needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
         if type(length) is not int or length < 0:
-            raise OptionError(f"a match length is an int >= 0 (0: money session), not {length!r}"[:120])
+            raise OptionError(f"a match length is an int >= 0 (0: money session), not {shown(length)}")
         self.rules = rules
         self.length = length
         self.crawford = bool(crawford) and rules.family == "short" and length > 0
@@ -216,7 +216,7 @@ def _check_score(score: object, length: int) -> tuple[int, int]:
         or len(score) != 2
         or any(type(v) is not int or v < 0 for v in score)
     ):
-        raise OptionError(f"a score is two ints >= 0 (White, Black), not {score!r}"[:120])
+        raise OptionError(f"a score is two ints >= 0 (White, Black), not {shown(score)}")
     if length and max(score) >= length:
         raise OptionError(f"a match to {length} is over at {score[0]}-{score[1]}")
     return score[0], score[1]

@@ -145,7 +145,7 @@ from typing import Final, Literal
 import attrs
 
 from nardy.core import Play, Player
-from nardy.errors import NardyError
+from nardy.errors import NardyError, shown
 from nardy.game import CubeEvent, Event, Game, PlayEvent, RollEvent
 from nardy.match import Match
 from nardy.notation import format_point
@@ -348,9 +348,9 @@ def _rows(entries: list[tuple[Player, str]]) -> list[str]:
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise RecordError(f"a player's name must be a non-empty str, not {name!r}")
+        raise RecordError(f"a player's name must be a non-empty str, not {shown(name)}")
     if ":" in name or "\n" in name or "\r" in name or name != name.strip():
-        raise RecordError(f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {name!r}")
+        raise RecordError(f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {shown(name)}")
     return name
 
 
@@ -422,7 +422,7 @@ def _write(
         raise RecordError(f"only a Match or a Game can be written as .mat, not {type(match).__name__}")
     _check_short(rules)
     if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2:
-        raise RecordError(f"names must be a pair of str (left/White, right/Black), not {names!r}")
+        raise RecordError(f"names must be a pair of str (left/White, right/Black), not {shown(names)}")
     left_name, right_name = _check_name(names[0]), _check_name(names[1])
     header: dict[str, str] = dict(tags or {})
     if crawford is not None:
@@ -430,7 +430,7 @@ def _write(
     lines: list[str] = []
     for key, value in header.items():
         if not re.fullmatch(r"[A-Za-z][\w ]*", str(key)) or any(c in str(value) for c in '"\n\r'):
-            raise RecordError(f"cannot write the header tag {key!r}: {value!r}")
+            raise RecordError(f"cannot write the header tag {shown(key)}: {shown(value)}")
         lines.append(f'; [{key} "{value}"]')
     for comment in comments:
         if (
@@ -627,7 +627,7 @@ def _entry(lineno: int, player: Player, kind: _Kind, words: list[str]) -> _Entry
         if value is None:
             return _Entry(
                 lineno, player, "bad",
-                text=f"cannot read the cube action {kind!r} {_quote(rest)}: expected 'Doubles => 2'",
+                text=f"cannot read the cube action {shown(kind)} {_quote(rest)}: expected 'Doubles => 2'",
             )
         return _Entry(lineno, player, kind, value=value)
     if kind in ("take", "drop"):

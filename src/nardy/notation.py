@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from nardy.core import BAR, OFF, STEPS, Play, Position, Step, make_play
-from nardy.errors import IllegalPlayError, NotationError
+from nardy.errors import IllegalPlayError, NotationError, clip, shown
 from nardy.rules.kernel import NO_CHECKER
 
 if TYPE_CHECKING:
@@ -112,16 +112,16 @@ def _read_point(text: str, token: str) -> tuple[int, bool]:
     hit = text.endswith("*")
     core = text.rstrip("*")
     if text.count("*") > 1 or "*" in core:
-        raise NotationError(f"{token!r}: '*' may only follow a point")
+        raise NotationError(f"{shown(token)}: '*' may only follow a point")
     if core in ("bar", "b"):
         return BAR, hit
     if core in ("off", "o"):
         return OFF, hit
     if not core.isdigit():
-        raise NotationError(f"{token!r}: {core!r} is not a point (use 1..24, bar, off)")
-    value = int(core)
+        raise NotationError(f"{shown(token)}: {shown(core)} is not a point (use 1..24, bar, off)")
+    value = int(core) if len(core) <= 3 else 999
     if not 0 <= value <= 25:
-        raise NotationError(f"{token!r}: point {value} is outside 0..25")
+        raise NotationError(f"{shown(token)}: point {clip(core, 12)} is outside 0..25")
     return value, hit
 
 
@@ -134,7 +134,7 @@ def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
     []
     """
     if not isinstance(text, str):
-        raise NotationError(f"play notation must be a str, not {text!r}")
+        raise NotationError(f"play notation must be a str, not {shown(text)}")
     cleaned = text.strip().lower().replace("-", "/").replace(",", " ")
     if cleaned in ("", "pass", "(pass)", "no move", "none"):
         return []
@@ -142,15 +142,15 @@ def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
     for token in cleaned.split():
         m = _TOKEN.match(token)
         if not m:
-            raise NotationError(f"cannot read {token!r}: expected moves like 24/18, bar/22*, 6/off, 8/5(2)")
+            raise NotationError(f"cannot read {shown(token)}: expected moves like 24/18, bar/22*, 6/off, 8/5(2)")
         points = [_read_point(part, token) for part in m.group("path").split("/")]
         if points[0][1]:
-            raise NotationError(f"{token!r}: a move cannot hit on its starting point")
+            raise NotationError(f"{shown(token)}: a move cannot hit on its starting point")
         for (a, _), (b, _) in zip(points, points[1:]):
             if b >= a:
-                raise NotationError(f"{token!r}: checkers move from higher points to lower ones")
+                raise NotationError(f"{shown(token)}: checkers move from higher points to lower ones")
         if any(p == BAR for p, _ in points[1:]) or any(p == OFF for p, _ in points[:-1]):
-            raise NotationError(f"{token!r}: bar can only start a move and off only end one")
+            raise NotationError(f"{shown(token)}: bar can only start a move and off only end one")
         moves.extend([points] * int(m.group("count") or 1))
     return moves
 
@@ -177,6 +177,11 @@ def from_notation(
     moves = parse_moves(text)
     found = rules.search(pos, dice, context)
     values = found.values
+    if not text.strip() and found.best:
+        raise IllegalPlayError(
+            f"the play text is empty, but the dice {'-'.join(map(str, dice))} must be played"
+            " (write pass only when no checker can move)"
+        )
     kernel = rules.kernel
     ordered = rules.ordered(found)
     any_order = not ordered
@@ -195,11 +200,11 @@ def from_notation(
             continue
         hit = rules.hit_points(key)
         if not hits <= hit:
-            mismatch = mismatch or f"{_cut(written)}: no blot to hit on {min(hits - hit)}"
+            mismatch = mismatch or f"{clip(written)}: no blot to hit on {min(hits - hit)}"
             continue
         if hit & (quiet - hits):
-            shown = min(hit & (quiet - hits))
-            mismatch = mismatch or f"{_cut(written)}: that move hits on {shown}; write the hit ({shown}*)"
+            point = min(hit & (quiet - hits))
+            mismatch = mismatch or f"{clip(written)}: that move hits on {point}; write the hit ({point}*)"
             continue
         return make_play(found.plays[key], values, found.pos, key, ordered)
     if mismatch:
@@ -208,7 +213,7 @@ def from_notation(
     literal = _literal(moves, values)
     if literal is None:
         if not readings:
-            raise IllegalPlayError(f"{_cut(written)}: the moves do not fit the dice {'-'.join(map(str, dice))}")
+            raise IllegalPlayError(f"{clip(written)}: the moves do not fit the dice {'-'.join(map(str, dice))}")
         literal = readings[0][0]
     raise IllegalPlayError(rules.explain(pos, values, literal, context))
 
@@ -285,11 +290,6 @@ def _literal(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> li
                 remaining.remove(d)
             steps.append(STEPS[a][d][hit])
     return steps
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    """``text`` cut to a readable length for an error message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # --------------------------------------------------------------------------- deprecated names

@@ -29,7 +29,7 @@ from typing import Any
 
 from nardy.core import Play, Player, Position, Step
 from nardy.formats import from_game_string, state_string
-from nardy.errors import NardyError
+from nardy.errors import NardyError, clip, shown
 from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.rules import ruleset
@@ -51,17 +51,6 @@ class RecordError(NardyError):
     """A record that cannot be read or replayed; the message says where and why."""
 
 
-def _cut(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to a readable length for an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _clip(text: str, limit: int = 120) -> str:
-    """A message cut to a readable length."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _colour(player: Player) -> str:
     return "white" if player == Player.WHITE else "black"
 
@@ -71,7 +60,7 @@ def _player(text: object, where: str) -> Player:
         return Player.WHITE
     if text == "black":
         return Player.BLACK
-    raise RecordError(f"{where}: a player is 'white' or 'black', not {text!r}")
+    raise RecordError(f"{where}: a player is 'white' or 'black', not {shown(text)}")
 
 
 def _rules_to_dict(rules: RuleSet) -> dict[str, Any]:
@@ -85,7 +74,7 @@ def _rules_from_dict(data: Any) -> RuleSet:
         raise RecordError("rules: expected {'name': ..., 'options': {...}}")
     options = data.get("options") or {}
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-        raise RecordError(f"rules: options must be an object of name: value, not {options!r}")
+        raise RecordError(f"rules: options must be an object of name: value, not {shown(options)}")
     try:
         return ruleset(data["name"], **options)
     except NardyError as exc:
@@ -117,7 +106,7 @@ def _load_rng(state: Any) -> random.Random | None:
 def _check_version(data: dict[str, Any]) -> None:
     version = data.get("version")
     if type(version) is not int or version != FORMAT_VERSION:
-        raise RecordError(f"record version {version!r} is not supported (expected {FORMAT_VERSION})")
+        raise RecordError(f"record version {shown(version)} is not supported (expected {FORMAT_VERSION})")
 
 
 # --------------------------------------------------------------------------- games
@@ -187,7 +176,7 @@ def _read_game(data: dict[str, Any]) -> Game:
     begin = data.get("start")
     if begin is not None:
         if not isinstance(begin, str) or len(begin) > 1000:
-            raise RecordError(f"start: expected a position or game string, not {_cut(begin)}")
+            raise RecordError(f"start: expected a position or game string, not {shown(begin)}")
         try:
             if len(begin.split()) > 5:  # a game string: a game resumed in a saved state
                 resumed = from_game_string(begin, rules=rules)
@@ -200,7 +189,7 @@ def _read_game(data: dict[str, Any]) -> Game:
     if opening is not None and not (
         isinstance(opening, list) and len(opening) == 2 and all(type(d) is int for d in opening)
     ):
-        raise RecordError(f"opening: expected [white's die, black's die], not {opening!r}")
+        raise RecordError(f"opening: expected [white's die, black's die], not {shown(opening)}")
     try:
         if resumed is not None:
             game = resumed
@@ -243,7 +232,7 @@ def _read_game(data: dict[str, Any]) -> Game:
 def _replay(game: Game, index: int, event: Any) -> None:
     where = f"event {index}"
     if not isinstance(event, dict):
-        raise RecordError(f"{where}: expected an object, got {event!r}")
+        raise RecordError(f"{where}: expected an object, got {shown(event)}")
     try:
         if "roll" in event:
             player = _player(event["roll"], where)
@@ -252,7 +241,7 @@ def _replay(game: Game, index: int, event: Any) -> None:
         elif "play" in event:
             player = _player(event["play"], where)
             _check_turn(game, player, where, "play")
-            where = f"{where} ({event['play']} plays {event.get('move', '?')!r})"
+            where = f"{where} ({event['play']} plays {shown(event.get('move', '?'))})"
             if "steps" in event:
                 steps = _read_steps(event["steps"], where)
                 values = game.legal_plays()[0].dice
@@ -276,17 +265,17 @@ def _replay(game: Game, index: int, event: Any) -> None:
                     value = event.get("value", done.value)  # type: ignore[union-attr]
                     if value != done.value:  # type: ignore[union-attr]
                         raise RecordError(
-                            f"{where}: the record says {action} at {_cut(value)}, the cube gives {done.value}"  # type: ignore[union-attr]
+                            f"{where}: the record says {action} at {shown(value)}, the cube gives {done.value}"  # type: ignore[union-attr]
                         )
                     break
             else:
-                raise RecordError(f"{where}: unknown event {_cut(event)}")
+                raise RecordError(f"{where}: unknown event {shown(event)}")
     except RecordError:
         raise
     except NardyError as exc:
         raise RecordError(f"{where}: {exc}") from None
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise RecordError(f"{where}: malformed event {_cut(event)} ({_clip(str(exc))})") from None
+        raise RecordError(f"{where}: malformed event {shown(event)} ({clip(str(exc))})") from None
 
 
 def _read_steps(data: Any, where: str) -> tuple[Step, ...]:
@@ -304,7 +293,7 @@ def _read_steps(data: Any, where: str) -> tuple[Step, ...]:
             or not 0 <= item[1] <= 25
             or not 1 <= item[2] <= 6
         ):
-            raise RecordError(f"{where}: a step is [source 1..25, target 0..24, die 1..6, hit 0/1], not {_cut(item)}")
+            raise RecordError(f"{where}: a step is [source 1..25, target 0..24, die 1..6, hit 0/1], not {shown(item)}")
         steps.append(Step(item[0], item[1], item[2], bool(item[3])))
     return tuple(steps)
 
@@ -344,10 +333,10 @@ def _read_match(data: dict[str, Any]) -> Match:
         raise RecordError("games: expected a non-empty list")
     length = data.get("length", 0)
     if type(length) is not int:
-        raise RecordError(f"length: expected an int (0 for a money session), not {length!r}")
+        raise RecordError(f"length: expected an int (0 for a money session), not {shown(length)}")
     start = data.get("score", [0, 0])
     if not isinstance(start, list) or len(start) != 2 or any(type(v) is not int for v in start):
-        raise RecordError(f"score: expected the starting score as two ints, not {_cut(start)}")
+        raise RecordError(f"score: expected the starting score as two ints, not {shown(start)}")
     played = []
     for number, record in enumerate(games, 1):
         if isinstance(record, dict) and isinstance(record.get("rules"), dict):
@@ -421,7 +410,7 @@ def from_dict(data: Any) -> Game | Match:
         return _read_game(data)
     if kind == "nardy-match":
         return _read_match(data)
-    what = "" if kind is None else f", not {_cut(kind)}"
+    what = "" if kind is None else f", not {shown(kind)}"
     raise RecordError(f"not a nardy record (format must be 'nardy-game' or 'nardy-match'{what})")
 
 
@@ -459,11 +448,11 @@ def from_json(text: str) -> Game | Match:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"not JSON: {_clip(str(exc))}") from None
+        raise RecordError(f"not JSON: {clip(str(exc))}") from None
     except RecursionError:
         raise RecordError("not a nardy record: nested too deeply") from None
     except ValueError as exc:  # an int of more digits than Python reads
-        raise RecordError(f"not a nardy record: {_clip(str(exc))}") from None
+        raise RecordError(f"not a nardy record: {clip(str(exc))}") from None
     try:
         return from_dict(data)
     except RecursionError:  # pragma: no cover - records are shallow; from_dict never recurses

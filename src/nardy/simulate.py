@@ -96,7 +96,7 @@ import attrs
 
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
-from nardy.errors import NardyError
+from nardy.errors import NardyError, shown
 from nardy.game import Game, RollEvent
 from nardy.rules import REGISTRY, ruleset
 from nardy.rules.base import RuleSet
@@ -446,7 +446,7 @@ def _check_agent(agent: object, role: str) -> None:
     """Refuse what is neither a built-in agent's name nor an agent object."""
     if isinstance(agent, str):
         if agent not in AGENTS:
-            raise NardyError(f"unknown agent {agent!r} for {role}; agents: {', '.join(sorted(AGENTS))}")
+            raise NardyError(f"unknown agent {shown(agent)} for {role}; agents: {', '.join(sorted(AGENTS))}")
         return
     if isinstance(agent, type):
         raise NardyError(
@@ -461,7 +461,7 @@ def _check_agent(agent: object, role: str) -> None:
         lacks.append("a choose(game) method")
     if lacks:
         raise NardyError(
-            f"{role}={agent!r} is not an agent: it lacks {' and '.join(lacks)}. An agent is the "
+            f"{role}={shown(agent)} is not an agent: it lacks {' and '.join(lacks)}. An agent is the "
             f"name of a built-in agent ({', '.join(sorted(AGENTS))}) or an object with the "
             "nardy.agents.Agent protocol: a name and choose(game) returning one of game.legal_plays()"
         )
@@ -482,7 +482,7 @@ def _unpicklable(agents: dict[str, str | Agent]) -> list[tuple[str, Agent, Excep
 
 def _unpicklable_message(role: str, agent: Agent, error: Exception) -> str:
     return (
-        f"{role} agent {agent.name!r} does not pickle ({type(error).__name__}: {error}), so it "
+        f"{role} agent {shown(agent.name)} does not pickle ({type(error).__name__}: {error}), so it "
         "cannot be sent to worker processes: define its class at module level and keep no open "
         "files, locks or lambdas in it, or play in this process (workers=1, no executor)"
     )
@@ -512,7 +512,7 @@ def _make_agent(agent: str | Agent, seed: int) -> Agent:
             twin: Agent = copy.deepcopy(agent)
         except Exception as exc:
             raise NardyError(
-                f"agent {agent.name!r} cannot be copied ({type(exc).__name__}: {exc}): "
+                f"agent {shown(agent.name)} cannot be copied ({type(exc).__name__}: {exc}): "
                 "each game is played by a fresh copy (copy.deepcopy) of an agent object"
             ) from exc
         return twin
@@ -611,7 +611,7 @@ def _run_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
     if not isinstance(seed, int):
-        raise NardyError(f"seed must be an int or None, not {seed!r}")
+        raise NardyError(f"seed must be an int or None, not {shown(seed)}")
     return seed
 
 
@@ -632,7 +632,7 @@ def _run(
     if isinstance(rules, str):
         rules = ruleset(rules)
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a ruleset name, not {rules!r}")
+        raise TypeError(f"rules must be a RuleSet or a ruleset name, not {shown(rules)}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if workers < 1:
@@ -763,9 +763,9 @@ def compare(
     name_a, name_b = _agent_name(a), _agent_name(b)
     if name_a == name_b:
         if isinstance(a, str) and isinstance(b, str):
-            raise NardyError(f"compare needs two different agents, not {a!r} twice; use simulate()")
+            raise NardyError(f"compare needs two different agents, not {shown(a)} twice; use simulate()")
         raise NardyError(
-            f"compare tells the agents apart by name, and both are named {name_a!r}: "
+            f"compare tells the agents apart by name, and both are named {shown(name_a)}: "
             "give one of them another name"
         )
     run_seed = _run_seed(seed)

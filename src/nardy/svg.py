@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from nardy.core import BAR, OFF, Family, Play, Player, Position, to_other_numbering
-from nardy.errors import InvalidDiceError
+from nardy.errors import InvalidDiceError, shown
 
 if TYPE_CHECKING:
     from nardy.game import Game
@@ -287,11 +287,11 @@ def board(
     True
     """
     if not isinstance(orientation, Player):
-        raise TypeError(f"orientation must be a Player, not {orientation!r}")
+        raise TypeError(f"orientation must be a Player, not {shown(orientation)}")
     if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive int or None, not {size!r}")
+        raise ValueError(f"size must be a positive int or None, not {shown(size)}")
     if dice is not None and any(type(d) is not int or not 1 <= d <= 6 for d in dice):
-        raise InvalidDiceError(f"dice must be ints 1..6, not {dice!r}")
+        raise InvalidDiceError(f"dice must be ints 1..6, not {shown(dice)}")
     lay = _Layout(pos.family, orientation)
     root = _document(pos, lay, size)
     _draw_board(root, lay)

@@ -54,7 +54,7 @@ from typing import Final, Literal, get_args
 import attrs
 
 from nardy.core import CHECKERS, Player, Position
-from nardy.errors import InvalidPositionError, NotationError
+from nardy.errors import InvalidPositionError, NotationError, shown
 from nardy.gnubg import short_rules
 from nardy.rules import RuleSet
 
@@ -141,30 +141,30 @@ class XgidInfo:
 
         pos = self.position
         if not isinstance(pos, Position):
-            raise bad(f"position must be a nardy Position, not {pos!r}")
+            raise bad(f"position must be a nardy Position, not {shown(pos)}")
         if pos.family != "short":
             raise bad(f"XGIDs describe backgammon (short family) boards only, not a {pos.family}-family position")
         for name in ("cube_value", "max_cube"):
             if not _is_cube(getattr(self, name)):
-                raise bad(f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {getattr(self, name)!r}")
+                raise bad(f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(getattr(self, name))}")
         if self.cube_owner is not None and not isinstance(self.cube_owner, Player):
-            raise bad(f"cube_owner must be a Player or None (centred), not {self.cube_owner!r}")
+            raise bad(f"cube_owner must be a Player or None (centred), not {shown(self.cube_owner)}")
         dice = self.dice
         if dice is not None and not (
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
-            raise bad(f"dice must be None or a tuple of two values 1..6, not {dice!r}")
+            raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
         if self.cube_action is not None and self.cube_action not in _ACTION_CODE:
             raise bad(f"cube_action must be None or one of {', '.join(map(repr, get_args(CubeAction)))}, "
-                      f"not {self.cube_action!r}")
+                      f"not {shown(self.cube_action)}")
         if dice is not None and self.cube_action is not None:
             raise bad("dice and cube_action share the dice field: give one of them")
         length = self.match_length
         if not _is_int(length) or length < 0:
-            raise bad(f"match_length must be a non-negative int (0 = money), not {length!r}")
+            raise bad(f"match_length must be a non-negative int (0 = money), not {shown(length)}")
         score = self.score
         if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) and s >= 0 for s in score)):
-            raise bad(f"score must be a tuple of two non-negative ints (White's, Black's), not {score!r}")
+            raise bad(f"score must be a tuple of two non-negative ints (White's, Black's), not {shown(score)}")
         if length:
             for player in Player:
                 if score[player] >= length:
@@ -173,7 +173,7 @@ class XgidInfo:
         allowed = (0, 1) if length else (0, 1, 2, 3)
         if not _is_int(cj) or cj not in allowed:
             what = "0 or 1 (Crawford game) in a match" if length else "0..3 (1 Jacoby + 2 beaver) in money play"
-            raise bad(f"crawford_jacoby must be {what}, not {cj!r}")
+            raise bad(f"crawford_jacoby must be {what}, not {shown(cj)}")
 
     @property
     def turn(self) -> Player:
@@ -318,7 +318,7 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
     """
     rs = short_rules(rules, "an XGID")
     if not isinstance(text, str):
-        raise NotationError(f"an XGID is a str, not {text!r}")
+        raise NotationError(f"an XGID is a str, not {shown(text)}")
     body = text.strip()
     if body.startswith(_PREFIX):
         body = body[len(_PREFIX):]
@@ -331,17 +331,17 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
 
     def number(value: str, name: str, lo: int, hi: int | None = None) -> int:
         if not _INT.fullmatch(value):
-            raise NotationError(f"XGID {name} field {value!r} is not a whole number")
+            raise NotationError(f"XGID {name} field {shown(value)} is not a whole number")
         n = int(value)
         if n < lo or (hi is not None and n > hi):
             top = "" if hi is None else f"..{hi}"
-            raise NotationError(f"XGID {name} field {value!r} is out of range {lo}{top}")
+            raise NotationError(f"XGID {name} field {shown(value)} is out of range {lo}{top}")
         return n
 
     cube = number(cube_f, "cube value (log2)", 0, _MAX_CUBE_LOG)
     owner = number(owner_f, "cube owner (1 bottom, 0 centred, -1 top)", -1, 1)
     if turn_f not in ("1", "-1"):
-        raise NotationError(f"XGID turn field {turn_f!r} must be 1 (bottom player) or -1 (top player)")
+        raise NotationError(f"XGID turn field {shown(turn_f)} must be 1 (bottom player) or -1 (top player)")
     turn = Player.WHITE if turn_f == "1" else Player.BLACK
     dice: tuple[int, int] | None = None
     action: CubeAction | None = None
@@ -350,7 +350,7 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
     elif dice_f != "00":
         if not re.fullmatch(r"[1-6][1-6]", dice_f):
             raise NotationError(
-                f"XGID dice field {dice_f!r} must be 00 (not rolled), D, B, R or two dice 1-6 such as 52"
+                f"XGID dice field {shown(dice_f)} must be 00 (not rolled), D, B, R or two dice 1-6 such as 52"
             )
         dice = (int(dice_f[0]), int(dice_f[1]))
     s1 = number(s1_f, "bottom player's score", 0)
@@ -375,7 +375,7 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
 
 def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
     if len(board) != 26:
-        raise NotationError(f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {board!r}")
+        raise NotationError(f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {shown(board)}")
     white = [0] * 24
     black = [0] * 24
     white_bar = black_bar = 0
@@ -390,8 +390,8 @@ def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
         if "A" <= ch <= last_upper:
             if i == 0:
                 raise NotationError(
-                    f"XGID position {board!r}: character 0 is the top player's bar, so it is '-' or a lower-case "
-                    f"letter, not {ch!r}"
+                    f"XGID position {shown(board)}: character 0 is the top player's bar, so it is '-' or a lower-case "
+                    f"letter, not {shown(ch)}"
                 )
             n = _count(ch, upper=True)
             if i == 25:
@@ -401,8 +401,8 @@ def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
         elif "a" <= ch <= last_lower:
             if i == 25:
                 raise NotationError(
-                    f"XGID position {board!r}: character 25 is the bottom player's bar, so it is '-' or an "
-                    f"upper-case letter, not {ch!r}"
+                    f"XGID position {shown(board)}: character 25 is the bottom player's bar, so it is '-' or an "
+                    f"upper-case letter, not {shown(ch)}"
                 )
             n = _count(ch, upper=False)
             if i == 0:
@@ -411,13 +411,13 @@ def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
                 black[24 - i] = n
         else:
             raise NotationError(
-                f"XGID position {board!r}: {ch!r} at {where} is not '-', A-{last_upper} (bottom player) "
+                f"XGID position {shown(board)}: {shown(ch)} at {where} is not '-', A-{last_upper} (bottom player) "
                 f"or a-{last_lower} (top player)"
             )
     try:
         return rules.position(white=white, black=black, white_bar=white_bar, black_bar=black_bar, turn=turn)
     except InvalidPositionError as exc:
-        raise NotationError(f"XGID position {board!r} (bottom = white, top = black) is not valid: {exc}") from None
+        raise NotationError(f"XGID position {shown(board)} (bottom = white, top = black) is not valid: {exc}") from None
 
 
 # --------------------------------------------------------------------------- deprecated names

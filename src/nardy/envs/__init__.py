@@ -41,7 +41,7 @@ from typing import Final, Literal
 import nardy
 from nardy import encoding
 from nardy.core import Play, Player, Step
-from nardy.errors import GameStateError, IllegalPlayError
+from nardy.errors import GameStateError, IllegalPlayError, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -185,7 +185,7 @@ class StepGame:
         try:
             value = int(action)  # type: ignore[call-overload]
         except (TypeError, ValueError):
-            raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {action!r}") from None
+            raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {shown(action)}") from None
         if value in self.legal or invalid == "raise" or not self.legal:
             return value, False
         actions = sorted(self.legal)

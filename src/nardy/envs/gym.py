@@ -58,7 +58,7 @@ from nardy import encoding
 from nardy.agents import Agent, RandomAgent
 from nardy.core import Player
 from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text, env_name
-from nardy.errors import NardyError
+from nardy.errors import NardyError, shown
 from nardy.rules.base import RuleSet
 
 try:
@@ -109,11 +109,11 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
         else:
             self.rules = nardy.ruleset(rules, **options)
         if agent_player is not None and not isinstance(agent_player, Player):
-            raise NardyError(f"agent_player must be a Player or None, not {agent_player!r}")
+            raise NardyError(f"agent_player must be a Player or None, not {shown(agent_player)}")
         if invalid_action not in ("random", "raise"):
-            raise NardyError(f"invalid_action must be 'random' or 'raise', not {invalid_action!r}")
+            raise NardyError(f"invalid_action must be 'random' or 'raise', not {shown(invalid_action)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {shown(render_mode)}")
         self.render_mode = render_mode
         self.invalid_action: InvalidAction = invalid_action
         self._fixed_player = agent_player

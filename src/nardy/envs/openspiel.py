@@ -79,7 +79,7 @@ import nardy
 from nardy import encoding
 from nardy.core import ROLLS, Player, Step, roll_probability
 from nardy.envs import PLAYER_NAMES, StepGame, missing_extra
-from nardy.errors import GameStateError, IllegalPlayError
+from nardy.errors import GameStateError, IllegalPlayError, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -297,7 +297,7 @@ class NardyState(pyspiel.State):
             return int(pyspiel.PlayerId.CHANCE)
         if phase == "over":
             return int(pyspiel.PlayerId.TERMINAL)
-        raise GameStateError(f"phase {phase!r}: the OpenSpiel games have no cube")  # pragma: no cover
+        raise GameStateError(f"phase {shown(phase)}: the OpenSpiel games have no cube")  # pragma: no cover
 
     def is_terminal(self) -> bool:
         sg = self._table.sg

@@ -43,7 +43,7 @@ import nardy
 from nardy import encoding
 from nardy.core import Player
 from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text
-from nardy.errors import NardyError
+from nardy.errors import NardyError, shown
 from nardy.rules.base import RuleSet
 
 try:
@@ -90,9 +90,9 @@ class NardyAECEnv(AECEnv):
         else:
             self.rules = nardy.ruleset(rules, **options)
         if invalid_action not in ("random", "raise"):
-            raise NardyError(f"invalid_action must be 'random' or 'raise', not {invalid_action!r}")
+            raise NardyError(f"invalid_action must be 'random' or 'raise', not {shown(invalid_action)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {shown(render_mode)}")
         self.metadata = {**self.metadata, "name": f"nardy_{self.rules.name}_v0"}
         self.render_mode = render_mode
         self.invalid_action: InvalidAction = invalid_action

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from nardy.errors import UnknownRuleSetError
+from nardy.errors import UnknownRuleSetError, shown
 from nardy.flow import Pending, PlayContext
 from nardy.rules.base import RuleSet
 from nardy.rules.fevga import Fevga, Giul
@@ -81,10 +81,9 @@ def ruleset(name: str, /, **options: object) -> RuleSet:
     nardy.errors.OptionError: option block_check='sometimes' is not allowed; use one of: 'end', 'step'
     """
     if not isinstance(name, str):
-        raise UnknownRuleSetError(f"a ruleset name is a str, not {name!r}"[:120])
+        raise UnknownRuleSetError(f"a ruleset name is a str, not {shown(name)}")
     key = ALIASES.get(_norm(name))
     if key is None:
         known = ", ".join(RULESET_NAMES)
-        shown = name if len(name) <= 40 else name[:37] + "..."
-        raise UnknownRuleSetError(f"unknown ruleset {shown!r}; known rulesets: {known}")
+        raise UnknownRuleSetError(f"unknown ruleset {shown(name, 40)}; known rulesets: {known}")
     return REGISTRY[key](**options)

@@ -45,7 +45,7 @@ from nardy.core import (
     make_play,
     make_position,
 )
-from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError
+from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, shown
 from nardy.flow import ROLL_CONTEXT, Pending, PlayContext, TurnFlow
 from nardy.rules.kernel import BearOffRule, Constraint, Found, Kernel, key_hits
 from nardy.rules.options import Option, Options
@@ -59,11 +59,6 @@ def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
     from nardy.rules import ruleset
 
     return ruleset(name, **options)
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class RuleSet:
@@ -95,7 +90,7 @@ class RuleSet:
         for key, value in options.items():
             if key not in known:
                 allowed = ", ".join(sorted(known)) or "none"
-                raise OptionError(f"{self.name} has no option {_short(key)}; its options are: {allowed}")
+                raise OptionError(f"{self.name} has no option {shown(key)}; its options are: {allowed}")
             values[key] = known[key].check(value)
         self._options = Options(self.name, {opt.name: values.get(opt.name, opt.default) for opt in self.OPTIONS})
         self._hash = hash((self.name, hash(self._options)))
@@ -242,10 +237,10 @@ class RuleSet:
         except TypeError:
             raise InvalidPositionError("white and black must be sequences of 24 ints") from None
         if not isinstance(turn, Player):
-            raise InvalidPositionError(f"turn must be Player.WHITE or Player.BLACK, not {_short(turn)}")
+            raise InvalidPositionError(f"turn must be Player.WHITE or Player.BLACK, not {shown(turn)}")
         for name, flag in (("white_moved", white_moved), ("black_moved", black_moved)):
             if not isinstance(flag, bool):
-                raise InvalidPositionError(f"{name} must be a bool, not {_short(flag)}")
+                raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
         pos = make_position(self.family, wt, bt, white_bar, black_bar, turn, white_moved, black_moved)
         pos.validate()
         self.check_position(pos)
@@ -254,7 +249,7 @@ class RuleSet:
     def check_position(self, pos: Position) -> None:
         """Raise :class:`~nardy.InvalidPositionError` if ``pos`` cannot occur in this ruleset."""
         if not isinstance(pos, Position):
-            raise InvalidPositionError(f"expected a Position, not {_short(pos)}")
+            raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
         if pos.family != self.family:
             raise InvalidPositionError(
                 f"a {pos.family}-family position cannot be used with {self.name} ({self.family} family)"
@@ -274,25 +269,25 @@ class RuleSet:
             if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
                 return (a,) * 4 if a == b else (a, b) if a > b else (b, a)
         if isinstance(dice, (str, bytes)):
-            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {_short(dice)}")
+            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(dice)}")
         try:
             vals = tuple(dice)
         except TypeError:
-            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {_short(dice)}") from None
+            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(dice)}") from None
         if len(vals) > 4:
-            raise InvalidDiceError(f"a play uses 1 to 4 values, got {_short(vals)}")
+            raise InvalidDiceError(f"a play uses 1 to 4 values, got {shown(vals)}")
         for v in vals:
             if type(v) is not int or not 1 <= v <= 6:
-                raise InvalidDiceError(f"dice values must be ints 1..6, got {_short(vals)}")
+                raise InvalidDiceError(f"dice values must be ints 1..6, got {shown(vals)}")
         if not isinstance(context, PlayContext):
-            raise InvalidDiceError(f"context must be a PlayContext, not {_short(context)}")
+            raise InvalidDiceError(f"context must be a PlayContext, not {shown(context)}")
         if context.kind in ("roll", "reroll"):
             if len(vals) != 2:
-                raise InvalidDiceError(f"a roll is two dice, got {vals!r}")
+                raise InvalidDiceError(f"a roll is two dice, got {shown(vals)}")
             if vals[0] == vals[1]:
                 return (vals[0],) * 4
         elif not 1 <= len(vals) <= 4:
-            raise InvalidDiceError(f"a play uses 1 to 4 values, got {vals!r}")
+            raise InvalidDiceError(f"a play uses 1 to 4 values, got {shown(vals)}")
         return tuple(sorted(vals, reverse=True))
 
     # -- the search --------------------------------------------------------------
@@ -536,7 +531,7 @@ class RuleSet:
         it is legal. A play is identified by the position it leads to (RULES.md
         1.5): its steps may be any legal order of a legal play."""
         if not isinstance(play, Play):
-            raise IllegalPlayError(f"expected a Play, got {_short(play)}")
+            raise IllegalPlayError(f"expected a Play, got {shown(play)}")
         if play.key is not None and (play.origin is pos or play.origin == pos):
             return play.key
         dice = play.dice
@@ -589,11 +584,11 @@ def _deprecated(old: str, new: str) -> None:
 def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
     """``steps`` as a tuple of :class:`~nardy.Step` values, or a clear error."""
     if isinstance(steps, (str, bytes)):
-        raise IllegalPlayError(f"steps must be a sequence of Step values, not {_short(steps)}")
+        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
     try:
         out = tuple(steps)
     except TypeError:
-        raise IllegalPlayError(f"steps must be a sequence of Step values, not {_short(steps)}") from None
+        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}") from None
     canonical = _KERNEL_STEPS
     for st in out:
         if canonical.get(st) is not st:
@@ -603,12 +598,12 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
     for st in out:
         if type(st) is not Step:
             if not isinstance(st, Step):
-                raise IllegalPlayError(f"not a step: {_short(st)}")
+                raise IllegalPlayError(f"not a step: {shown(st)}")
         source, die = st.source, st.die
         if type(source) is not int or type(die) is not int or type(st.target) is not int:
-            raise IllegalPlayError(f"not a step: {_short(st)}")
+            raise IllegalPlayError(f"not a step: {shown(st)}")
         if not 0 <= source <= 25 or not 1 <= die <= 6:
-            raise IllegalPlayError(f"not a step: {_short(st)} (source 1..25, die 1..6)")
+            raise IllegalPlayError(f"not a step: {shown(st)} (source 1..25, die 1..6)")
     return out
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from nardy.errors import OptionError
+from nardy.errors import OptionError, shown
 
 __all__ = [
     "Option",
@@ -58,13 +58,8 @@ class Option:
         for allowed in self.values:
             if value == allowed and type(value) is type(allowed):
                 return allowed
-        shown = self.hint or ", ".join(repr(v) for v in self.values)
-        raise OptionError(f"option {self.name}={_short(value)} is not allowed; use one of: {shown}")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        allowed_values = self.hint or ", ".join(repr(v) for v in self.values)
+        raise OptionError(f"option {self.name}={shown(value)} is not allowed; use one of: {allowed_values}")
 
 
 class Options(Mapping[str, Any]):
@@ -82,7 +77,7 @@ class Options(Mapping[str, Any]):
             return self._values[name]
         except KeyError:
             allowed = ", ".join(sorted(self._values)) or "none"
-            raise OptionError(f"{self._owner} has no option {_short(name)}; its options are: {allowed}") from None
+            raise OptionError(f"{self._owner} has no option {shown(name)}; its options are: {allowed}") from None
 
     def get(self, name: str, default: Any = None) -> Any:
         """The value of a declared option (an undeclared one is an error, not ``default``)."""
