@@ -11,6 +11,7 @@ network access, which CI does not have, so it is off by default.
 
 from __future__ import annotations
 
+import enum
 import importlib.util
 import os
 import sys
@@ -18,6 +19,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import attrs
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.application import Sphinx
@@ -134,6 +136,40 @@ def _skip_reexported(app: Sphinx, what: str, name: str, obj: Any, skip: bool, op
     if what == "module" and name in nardy.__all__ and getattr(nardy, name, None) is obj:
         return True
     return None
+
+
+def _attrs_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, return_annotation: str | None
+) -> tuple[str, str | None] | None:
+    """Signatures of attrs classes written from their fields.
+
+    attrs generates ``__init__`` from source text that refers to its defaults
+    as ``attr_dict['turn'].default``; ``autodoc_preserve_defaults`` would show
+    that text. The fields say what a reader wants: ``turn: Player = ...``.
+    """
+    if what not in ("class", "exception") or not attrs.has(obj):
+        return None
+    parts: list[str] = []
+    keyword_only = False
+    for field in attrs.fields(obj):
+        if not field.init:
+            continue
+        if field.kw_only and not keyword_only:
+            parts.append("*")
+            keyword_only = True
+        text = field.alias or field.name
+        kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", None)
+        if kind:
+            text += f": {kind}"
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            factory = field.default.factory
+            text += f" = {getattr(factory, '__name__', 'factory')}()"
+        elif isinstance(field.default, enum.Enum):
+            text += f" = {type(field.default).__name__}.{field.default.name}"
+        elif field.default is not attrs.NOTHING:
+            text += f" = {field.default!r}"
+        parts.append(text)
+    return f"({', '.join(parts)})", return_annotation
 
 
 def _foreign_docstring(
@@ -284,6 +320,7 @@ class RuleSetTable(SphinxDirective):
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-skip-member", _skip_reexported)
     app.connect("autodoc-process-docstring", _foreign_docstring)
+    app.connect("autodoc-process-signature", _attrs_signature)
     app.connect("env-check-consistency", _check_public_api)
     app.connect("missing-reference", _resolve_aliases)
     app.add_directive("nardy-options", RuleSetOptions)

@@ -325,6 +325,18 @@ def test_outputs_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert picture.read_text(encoding="utf-8").startswith("<svg")
 
 
+def test_show_draws_the_board_from_either_side(capsys: pytest.CaptureFixture[str]) -> None:
+    from nardy.render import board_text
+
+    text = "long 24:14,1:1 24:15 b 10"
+    pos = nardy.Position.from_string(text)
+    for side, player in (("white", nardy.WHITE), ("black", nardy.BLACK)):
+        status, out, _ = run(capsys, "show", "--side", side, text)
+        assert status == 0 and board_text(pos, player) in out and text in out
+    status, _, err = run(capsys, "show", "--side", "red")
+    assert status == 2 and "usage: nardy show" in err
+
+
 # --------------------------------------------------------------------------- arguments
 
 

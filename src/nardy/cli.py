@@ -37,6 +37,7 @@ import nardy
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
 from nardy.errors import NardyError
+from nardy.render import board_text
 from nardy.rules.base import Option, RuleSet
 
 __all__ = ["main", "build_parser"]
@@ -501,8 +502,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         rules, pos = from_text(text, rules if args.rules else None)
     else:
         pos = rules.initial_position()
+    side = Player.BLACK if args.side == "black" else Player.WHITE
     print(f"{rules.title} ({rules.name})")
-    print(pos)
+    print(board_text(pos, side))
     print(pos.to_string(rules.name))
     if rules.family == "short":
         from nardy.gnubg import to_position_id
@@ -513,7 +515,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.svg:
         from nardy import svg
 
-        _write(args.svg, svg.board(pos), "--svg")
+        _write(args.svg, svg.board(pos, orientation=side), "--svg")
         print(f"picture saved to {args.svg}")
     return 0
 
@@ -760,6 +762,11 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument(
         "--svg", metavar="FILE",
         help="also write the position as an SVG picture to FILE (default: no picture)",
+    )
+    sh.add_argument(
+        "--side", choices=("white", "black"), default="white",
+        help="draw the board from this player's side, in its numbering, its home at the "
+        "bottom right (default: %(default)s)",
     )
     sh.set_defaults(func=cmd_show, command_parser=sh)
 

@@ -108,7 +108,10 @@ class Game:
 
     Dice come from a :class:`random.Random` seeded with ``seed`` (so a seed
     replays the same game for the same choices), or explicitly via
-    :meth:`roll`.
+    :meth:`roll`. Without a seed they come from the operating system's secure
+    source (:class:`random.SystemRandom`): no sequence of rolls seen predicts
+    the next, and neither records nor game strings hold the dice to come
+    (see :doc:`/formats`).
     """
 
     def __init__(

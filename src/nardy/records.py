@@ -1,7 +1,10 @@
 """Game and match records: save to JSON, load back into the identical state.
 
 A record holds the ruleset (name and options), the start, the opening roll,
-every roll, play, cube action and resignation, and the state of the dice RNG.
+every roll, play, cube action and resignation. The dice to come stay private:
+the dice generator's state is saved only when asked (``rng=True``, for an
+exact replay of a seeded game), and unseeded games roll with the operating
+system's secure source, which no record can predict.
 Loading replays the record through the rules, so every play is checked again;
 the first one that is not legal is reported with its place in the record.
 
