@@ -35,6 +35,76 @@ def test_legal_plays_by_roll(name: str) -> None:
         assert plays == rules.legal_plays(pos, roll[::-1])
 
 
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 80))
+def test_afterstates_are_the_positions_of_the_legal_plays(name: str, seed: int, plies: int) -> None:
+    """At a random point of a random game (any play context: a roll, a re-roll,
+    owed values, a cascade stage), each afterstate is what applying its play
+    gives, a valid position, in the order of legal_plays."""
+    rules = nardy.ruleset(name)
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    for _ in range(plies):
+        if game.is_over():
+            break
+        if game.pending.phase == "roll":
+            game.roll()
+        else:
+            game.play(rng.choice(game.legal_plays()))
+    if game.is_over():
+        return
+    if game.pending.phase != "play":
+        game.roll()
+    pos, dice, context = game.position, game.dice, game.pending.context
+    assert dice is not None
+    plays = rules.legal_plays(pos, dice, context)
+    after = rules.afterstates(pos, dice, context)
+    own = context.kind == "roll"
+    assert len(after) == len(plays)
+    applied = [rules.apply(pos, play, own_roll=own) for play in plays]
+    # one at a time (built on demand), then all at once
+    assert [after[i] for i in reversed(range(len(after)))] == applied[::-1]
+    assert list(after) == applied and after[-1] == applied[-1] and after[1:] == tuple(applied[1:])
+    assert after.plays() == plays
+    assert [after.play(i) for i in range(len(after))] == list(plays)
+    for i, position in enumerate(after):
+        position.validate()
+        assert position.turn == pos.turn.other and after.index(position) <= i and position in after
+        for player in (nardy.WHITE, nardy.BLACK):
+            assert sum(position.points(player)) + position.bar(player) + position.off(player) == 15
+    if name != "crazy_gulbar":
+        assert len(set(after)) == len(after)  # one position per play
+    kept = rules.afterstates(pos, dice, context, turn=pos.turn)
+    assert all(p.turn == pos.turn for p in kept) and [p.white for p in kept] == [p.white for p in after]
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+def test_afterstates_by_roll(name: str) -> None:
+    rules = nardy.ruleset(name)
+    pos = rules.initial_position()
+    children = rules.afterstates_by_roll(pos)
+    assert list(children) == list(ROLLS)
+    for roll, after in children.items():
+        assert after.plays() == rules.legal_plays(pos, roll)
+        assert after.origin is pos and sorted(after.dice) == sorted(rules.expand_dice(roll))
+
+
+def test_afterstates_refuse_bad_input_like_legal_plays() -> None:
+    rules = nardy.ruleset("short")
+    with pytest.raises(nardy.InvalidDiceError):
+        rules.afterstates(rules.initial_position(), (7, 1))
+    with pytest.raises(nardy.NardyError):
+        rules.afterstates("short 24:2 24:2 w 11", (6, 1))  # type: ignore[arg-type]
+    with pytest.raises(nardy.InvalidPositionError, match="turn"):
+        rules.afterstates(rules.initial_position(), (6, 1), turn="black")  # type: ignore[arg-type]
+    after = rules.afterstates(rules.initial_position(), (6, 1))
+    with pytest.raises(IndexError):
+        after.play(len(after))
+    with pytest.raises(IndexError):
+        after[len(after)]
+    assert repr(after).endswith(f"dice=(6, 1): {len(after)} positions>")
+
+
 def _snapshot(game: Game) -> tuple[object, ...]:
     return (game.position, game.pending, game.history, game.result(), game.rng.getstate())
 

@@ -43,11 +43,12 @@ from nardy.errors import (
 )
 from nardy.game import Game
 from nardy.match import Match
-from nardy.rules import RULESET_NAMES, Pending, PlayContext, RuleSet, ruleset
+from nardy.rules import RULESET_NAMES, Afterstates, Pending, PlayContext, RuleSet, ruleset
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Afterstates",
     "BAR",
     "BLACK",
     "CHANCE_OUTCOMES",

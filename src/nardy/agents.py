@@ -120,11 +120,8 @@ class ExpectimaxAgent(GreedyAgent):
             else:
                 value = 0.0
                 for roll, chance in CHANCE_OUTCOMES:
-                    replies = rules.legal_plays(pos, roll)
-                    worst = max(
-                        (rules.apply(pos, reply) for reply in replies),
-                        key=lambda q: evaluate(q, mover.other),
-                    )
+                    # the opponent's replies as positions: no Play objects needed
+                    worst = max(rules.afterstates(pos, roll), key=lambda q: evaluate(q, mover.other))
                     value += chance * evaluate(worst, mover)
             if value > best_value:
                 best, best_value = play, value

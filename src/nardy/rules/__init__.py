@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nardy.errors import UnknownRuleSetError, shown
 from nardy.flow import Pending, PlayContext
-from nardy.rules.base import RuleSet
+from nardy.rules.base import Afterstates, RuleSet
 from nardy.rules.fevga import Fevga, Giul
 from nardy.rules.gulbar import Crazy, CrazyGulbar, Gulbar, Khachapuri
 from nardy.rules.kernel import Constraint, SearchState
@@ -21,6 +21,7 @@ from nardy.rules.short import Caucasian, Short
 
 __all__ = [
     "RuleSet",
+    "Afterstates",
     "Option",
     "Constraint",
     "SearchState",

@@ -29,8 +29,8 @@ hook / metadata            what it decides
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Final, overload
 
 from nardy.core import (
     CHECKERS,
@@ -50,9 +50,113 @@ from nardy.flow import ROLL_CONTEXT, Pending, PlayContext, TurnFlow
 from nardy.rules.kernel import BearOffRule, Constraint, Found, Kernel, key_hits
 from nardy.rules.options import Option, Options
 
-__all__ = ["Option", "RuleSet", "PlayContext", "Pending", "Roll"]
+__all__ = ["Afterstates", "Option", "RuleSet", "PlayContext", "Pending", "Roll"]
 
 Roll = tuple[int, ...]
+
+
+class Afterstates:
+    """The positions one roll can lead to: one per legal play, in the order of
+    :meth:`RuleSet.legal_plays`, each built when first asked for and the plays
+    only on demand.
+
+    What a bot that evaluates positions needs: pick the best position, then
+    play it with :meth:`play`. It is a read-only sequence of
+    :class:`~nardy.Position` values (``len``, indexing, iteration, ``in``,
+    :meth:`index`), each the position after its play with the turn passed on,
+    as :meth:`RuleSet.apply` gives it. Iterating builds every position in one
+    go; indexing builds only the one asked for (a random rollout picks one
+    position per roll and pays for one). Distinct plays lead to distinct
+    positions, except in Crazy Gulbar, where two plays to one board that
+    differ in whether the last checker came home on the fourth step are both
+    kept (RULES.md 4.8).
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("short")
+    >>> after = rules.afterstates(rules.initial_position(), (6, 5))
+    >>> len(after), after[0].turn, after[0].points(nardy.WHITE)[12]  # 24/13: six on 13
+    (7, <Player.BLACK: 1>, 6)
+    >>> best = max(range(len(after)), key=lambda i: -after[i].pips(nardy.WHITE))
+    >>> after.play(best)
+    <Play '24/13' dice=(6, 5)>
+    >>> after.plays() == rules.legal_plays(rules.initial_position(), (6, 5))
+    True
+    """
+
+    __slots__ = ("origin", "dice", "_found", "_keys", "_turn", "_own_roll", "_ordered", "_all", "_some")
+
+    def __init__(self, found: Found, turn: Player, own_roll: bool, ordered: bool) -> None:
+        #: the position the plays start from
+        self.origin: Position = found.pos
+        #: the values played (a double as four)
+        self.dice: Roll = found.values
+        self._found = found
+        self._keys = tuple(found.plays)
+        self._turn = turn
+        self._own_roll = own_roll
+        self._ordered = ordered
+        self._all: tuple[Position, ...] | None = None
+        self._some: dict[int, Position] | None = None
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every resulting position, as a tuple (built once)."""
+        every = self._all
+        if every is None:
+            every = self._all = tuple(
+                Kernel.positions_after(self.origin, self._keys, self._turn, self._own_roll)
+            )
+        return every
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, index: int) -> Position: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Position, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Position | tuple[Position, ...]:
+        every = self._all
+        if every is not None or type(index) is not int:
+            return self.positions[index]  # a slice gives a tuple, as a tuple's does
+        some = self._some
+        if some is None:
+            some = self._some = {}
+        position = some.get(index)
+        if position is None:
+            key = self._keys[index]  # IndexError, TypeError as a tuple gives them
+            position = some[index] = Kernel.positions_after(self.origin, (key,), self._turn, self._own_roll)[0]
+        return position
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self.positions)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self.positions
+
+    def index(self, position: Position) -> int:
+        """The index of ``position`` (:class:`ValueError` if no play leads to it)."""
+        return self.positions.index(position)
+
+    def play(self, index: int) -> Play:
+        """The legal play that leads to ``self[index]``."""
+        key = self._keys[index]
+        found = self._found
+        return make_play(found.plays[key], found.values, found.pos, key, self._ordered)
+
+    def plays(self) -> tuple[Play, ...]:
+        """Every play, in the order of the positions (what :meth:`RuleSet.legal_plays` returns)."""
+        found = self._found
+        pos, values, ordered = found.pos, found.values, self._ordered
+        return tuple([make_play(steps, values, pos, key, ordered) for key, steps in found.plays.items()])
+
+    def __repr__(self) -> str:
+        return f"<Afterstates of {self.origin!r} dice={self.dice}: {len(self._keys)} positions>"
+
+
+Sequence.register(Afterstates)
 
 
 def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
@@ -347,6 +451,35 @@ class RuleSet:
         found = self.search(pos, dice, context)
         return self.kernel.plays(found, self.ordered(found))
 
+    def afterstates(
+        self,
+        pos: Position,
+        dice: Sequence[int],
+        context: PlayContext = ROLL_CONTEXT,
+        *,
+        turn: Player | None = None,
+    ) -> Afterstates:
+        """The positions the legal plays of ``dice`` lead to, one per play, with
+        the plays themselves built only on demand (:class:`Afterstates`).
+
+        Each position is ``apply(pos, play)``: the turn passes to the opponent
+        (or to ``turn``), and a play of the player's own roll counts as its
+        first play of the game; a re-roll, owed values or a cascade stage do
+        not (``context``).
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("long")
+        >>> after = rules.afterstates(rules.initial_position(), (6, 6))
+        >>> [p.to_string() for p in after], str(after.play(0))
+        (['long 24:13,18:2 24:15 b 10'], '24/18(2)')
+        """
+        found = self.search(pos, dice, context)
+        if turn is None:
+            turn = pos.turn.other
+        elif type(turn) is not Player:
+            raise InvalidPositionError(f"turn must be a Player, not {shown(turn)}")
+        return Afterstates(found, turn, context.kind == "roll", self.ordered(found))
+
     def legal_plays_by_roll(
         self, pos: Position, context: PlayContext = ROLL_CONTEXT
     ) -> dict[tuple[int, int], tuple[Play, ...]]:
@@ -359,6 +492,21 @@ class RuleSet:
         (21, 447)
         """
         return {roll: self.legal_plays(pos, roll, context) for roll in ROLLS}
+
+    def afterstates_by_roll(
+        self, pos: Position, context: PlayContext = ROLL_CONTEXT
+    ) -> dict[tuple[int, int], Afterstates]:
+        """The :meth:`afterstates` of ``pos`` for each of the 21 distinct rolls
+        (:data:`nardy.ROLLS`): a chance node's children, for expectimax and
+        rollouts (weights: :data:`nardy.CHANCE_OUTCOMES`).
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> children = rules.afterstates_by_roll(rules.initial_position())
+        >>> len(children), sum(len(a) for a in children.values())
+        (21, 447)
+        """
+        return {roll: self.afterstates(pos, roll, context) for roll in ROLLS}
 
     # -- step-by-step input ----------------------------------------------------
 

@@ -52,7 +52,19 @@ from itertools import compress
 from operator import mul
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from nardy.core import BAR, CHECKERS, OFF, STEPS_BY_DIE, Play, Player, Position, Step, make_play, make_position
+from nardy.core import (
+    BAR,
+    CHECKERS,
+    OFF,
+    STEPS_BY_DIE,
+    Play,
+    Player,
+    Position,
+    Step,
+    make_play,
+    make_position,
+    make_positions,
+)
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
@@ -73,6 +85,7 @@ __all__ = [
     "board_key",
     "key_board",
     "key_hits",
+    "key_points",
 ]
 
 #: marks a checker can carry during a play (see :meth:`Constraint.mark_after`)
@@ -89,13 +102,13 @@ _POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
 
 # --------------------------------------------------------------------------- keys
 #
-# A board key packs the mover's checker counts (four bits each: off, points
+# A board key packs the mover's checker counts (a byte each: off, points
 # 1..24, bar), the points where it hit a blot in this play, and Crazy Gulbar's
 # fourth-step tag into one int, so that a step changes it by one addition.
 
 #: KEY_BIT[i]: one checker on the mover's point i (0: borne off, 25: the bar)
-KEY_BIT: Final = tuple(1 << (4 * i) for i in range(26))
-_HIT_SHIFT: Final = 4 * 26
+KEY_BIT: Final = tuple(1 << (8 * i) for i in range(26))
+_HIT_SHIFT: Final = 8 * 26
 #: HIT_BIT[t]: a blot hit on the mover's point t in this play
 HIT_BIT: Final = tuple(1 << (_HIT_SHIFT + t) for t in range(26))
 #: the last checker came home on the fourth step of the play (Crazy Gulbar)
@@ -125,9 +138,25 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
     return key | hits << _HIT_SHIFT
 
 
+_POINTS_MASK: Final = (1 << 200) - 1
+_BOARD_MASK: Final = (1 << 208) - 1
+_HITS_MASK: Final = (1 << 25) - 2
+
+
+def key_points(key: int) -> tuple[int, ...]:
+    """The mover's 24 point counts (point 1 first) of a board key.
+
+    Each count is one byte of the key, so the counts are read in one go.
+
+    >>> key_points(board_key([0, 2] + [0] * 22 + [13, 0]))[:2], key_points(board_key([0] * 24 + [15, 0]))[23]
+    ((2, 0), 15)
+    """
+    return tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
+
+
 def key_board(key: int) -> list[int]:
     """The mover's counts (off, points 1..24, bar) of a board key."""
-    return [(key >> (4 * i)) & 15 for i in range(26)]
+    return list((key & _BOARD_MASK).to_bytes(26, "little"))
 
 
 def key_hits(key: int) -> frozenset[int]:
@@ -823,24 +852,39 @@ class Kernel:
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
         """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
-        white_to_move = pos.turn == Player.WHITE
-        mine = tuple([(key >> (4 * i)) & 15 for i in range(1, 25)])
-        bar = (key >> 100) & 15
-        if white_to_move:
+        return Kernel.positions_after(pos, (key,), turn, moved)[0]
+
+    @staticmethod
+    def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
+        """The positions the board keys of ``pos`` describe, with the turn and
+        first-play flag given (one call for all the results of a search)."""
+        mover = pos.turn
+        if mover == Player.WHITE:
             theirs, obar = pos.black, pos.black_bar
+            template = make_position(
+                pos.family, pos.white, theirs, 0, obar, turn, pos.white_moved or moved, pos.black_moved
+            )
         else:
             theirs, obar = pos.white, pos.white_bar
-        hitmask = key >> _HIT_SHIFT & ((1 << 25) - 1)
-        if hitmask:
-            lst = list(theirs)
-            for t in range(1, 25):
-                if hitmask >> t & 1:
-                    lst[24 - t] -= 1  # mover point t is the opponent's 25 - t
-                    obar += 1
-            theirs = tuple(lst)
-        if white_to_move:
-            return make_position(pos.family, mine, theirs, bar, obar, turn, pos.white_moved or moved, pos.black_moved)
-        return make_position(pos.family, theirs, mine, obar, bar, turn, pos.white_moved, pos.black_moved or moved)
+            template = make_position(
+                pos.family, theirs, pos.black, obar, 0, turn, pos.white_moved, pos.black_moved or moved
+            )
+        boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
+        for key in keys:
+            mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
+            hits = key >> _HIT_SHIFT & _HITS_MASK
+            if hits:
+                points = list(theirs)
+                bar = obar
+                while hits:  # each point hit: mover point t is the opponent's 25 - t
+                    low = hits & -hits
+                    points[25 - low.bit_length()] -= 1
+                    hits ^= low
+                    bar += 1
+                boards.append((mine, key >> 200 & 255, tuple(points), bar))
+            else:
+                boards.append((mine, key >> 200 & 255, theirs, obar))
+        return make_positions(template, mover, boards)
 
     # -- internals --------------------------------------------------------------
 
