@@ -1,614 +1,813 @@
 #!/usr/bin/env python3
-"""Speed benchmark of nardy, alone and side by side with the peer backgammon engines.
+"""nardy's speed, alone and side by side with the peer backgammon engines.
 
-    python benchmarks/bench.py [--quick] [--out FILE.json]
+    python benchmarks/bench.py [--quick] [--out FILE.json] [--figures legal,loop,...]
+    python benchmarks/bench.py --python PURE/bin/python --python COMPILED/bin/python
 
-(1) nardy itself, for every ruleset in ``nardy.RULESET_NAMES``:
-    * legal-play generations/s: ``rules.legal_plays(pos, dice)`` over a fixed list of
-      (position, dice) cases (short: the 1000 cases of the peer benchmark's
-      ``bench_cases.jsonl`` when present; otherwise, and for the other rulesets,
-      cases sampled from seeded random self-play);
-    * complete random games/s through ``nardy.Game`` (uniform random choice among
-      ``game.legal_plays()``, seeded).
-(2) nardy's short ruleset next to the peers, in the same process and through the same
-    generic loops as the peer harness ``bench_peers.py`` (adapters.py interface):
-    * canon calls/s: ``adapter.legal_canon`` (distinct resulting positions as POS28);
-    * native calls/s: each library's cheapest legal-move call;
-    * generic random games/s (uniform over the library's full-turn results);
-    ratios vs gym-backgammon and vs bgsage, and a pure-Python yardstick.
-(3) correctness: nardy's canon set must equal bgsage's on every case (other peers are
-    compared with bgsage too, for information), plus a self-check of the adapter's
-    perspective handling during random games.
+It measures the nardy that each interpreter imports (pure Python or the compiled
+build: the report says which; default, the running interpreter) and, for the
+short ruleset, puts it next to bgsage, gnubg and gym-backgammon where they
+import (a missing peer is skipped, and the report says so). benchmarks/README.md
+says what each figure measures.
 
-Timing: time.perf_counter, median of a few repeats, after a warm-up.
-Machines are shared and noisy: quote ratios measured in one run, not absolute rates.
+Every figure runs in a process of its own for each interpreter, nardy and the
+peers round-robin in it; a ratio is the median over the rounds of that round's
+ratio. Before the figures, ``check`` compares nardy's distinct resulting
+positions with bgsage's on every case. Exit status: 1 if nardy disagrees with
+bgsage, 2 if a figure could not run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
+import gc
+import io
 import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import traceback
+import warnings
+from importlib import metadata
 from typing import Any, Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import nardy  # noqa: E402
-import nardy_adapter as NA  # noqa: E402  (also puts the peer folder on sys.path)
+import nardy_adapter as NA  # noqa: E402  (puts the peer harness' folder on sys.path)
+from nardy import Position  # noqa: E402
 
-PEER_NAMES = ("bgsage", "gnubg", "openspiel", "gym_backgammon")
-NATIVE_DESC = {
-    "nardy": "rules.legal_plays(pos, dice) -> Plays (one per resulting position)",
-    "bgsage": "bgbot_cpp.possible_moves -> list of boards",
-    "gnubg": "GenerateMoves via ctypes (count only)",
-    "openspiel": "state.legal_actions() after the roll (half-turn for doubles)",
-    "gym_backgammon": "Backgammon.get_valid_plays",
+A = NA.A  # the peer harness' adapters module (None without it)
+
+#: figure: (title, short name, unit of its rates, what a run's second column counts, what its ratios are)
+FIGURES: dict[str, tuple[str, str, str | None, str | None, str]] = {
+    "legal": ("Distinct legal plays (short)", "distinct legal plays", "calls/s", "results/call", "speed, nardy ÷"),
+    "afterstates": ("Afterstates: every distinct resulting position, built (short)", "afterstates", "calls/s",
+                    "results/call", "speed, nardy ÷"),
+    "games": ("Random games through nardy.Game (short)", "random games, nardy.Game", "games/s", "turns/game",
+              "speed, nardy ÷"),
+    "loop": ("Random games through the fastest documented loop (short)", "random games, fastest loop", "games/s",
+             "turns/game", "speed, nardy ÷"),
+    "steps": ("Step-by-step input, per ruleset", "step input", None, None,
+              "time of one play's step input ÷ legal_plays"),
+    "rulesets": ("legal_plays per ruleset", "rulesets", "calls/s", "plays/call", "time per call ÷ short's"),
+    "growth": ("Cost growth by number of distinct results (short)", "growth", "µs/call", "results/call",
+               "time, nardy ÷"),
 }
+PEERS = ("bgsage", "gnubg", "gym_backgammon")
+DISTRIBUTIONS = {"bgsage": "bgsage", "gnubg": "gnubg", "gym_backgammon": "gym-backgammon"}
+GROWTH_PEERS = ("bgsage", "gnubg")  # gym-backgammon takes seconds per call on the largest buckets
+BUCKETS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 400), (401, 10**9))
+MAX_TURNS = 10_000
+
+#: (target, the build it is for (None: each build), figure, ratio row (None: the worst row), bound);
+#: a speed ratio must reach the bound, a time ratio stay within it
+TARGETS: tuple[tuple[str, str | None, str, str | None, float], ...] = (
+    ("distinct legal plays, speed ≥ 1.0x bgsage's", "compiled", "legal", "bgsage", 1.0),
+    ("afterstates, speed ≥ 1.0x bgsage's", "compiled", "afterstates", "bgsage", 1.0),
+    ("random games (fastest loop), speed ≥ 1.0x bgsage's", "compiled", "loop", "bgsage", 1.0),
+    ("random games (nardy.Game), speed ≥ 1.0x bgsage's", "compiled", "games", "bgsage", 1.0),
+    ("random games (fastest loop), speed ≥ 0.5x bgsage's", "pure", "loop", "bgsage", 0.5),
+    ("random games (nardy.Game), speed ≥ 0.5x bgsage's", "pure", "games", "bgsage", 0.5),
+    ("afterstates, speed ≥ 1.0x gnubg's", "pure", "afterstates", "gnubg", 1.0),
+    ("every ruleset's legal_plays within 1.5x short's time", None, "rulesets", None, 1.5),
+    ("single-result legal_plays within 3x bgsage's time", None, "growth", "1: legal_plays ÷ bgsage", 3.0),
+)
+
+
+# --------------------------------------------------------------------------- the peers, in their native form
+
+
+class Bgsage:
+    """bgsage (C++): ``possible_moves`` gives the distinct resulting boards."""
+
+    calls = {
+        "legal": "bgbot_cpp.possible_moves(board, d1, d2): the distinct resulting boards",
+        "afterstates": "bgbot_cpp.possible_moves (its results are the boards)",
+        "game": "possible_moves, a random board of them, flip_board",
+    }
+
+    def __init__(self) -> None:
+        self.ad = A.BgsageAdapter()
+        self.legal = self.afterstates = self.ad._pm
+
+    def native(self, pos28: Any) -> Any:
+        return self.ad.set_position({"pos": pos28})
+
+    def game(self, seed: int) -> int:
+        moves, flip, rng = self.ad._pm, self.ad._flip, random.Random(seed)
+        b = self.native(A.START)
+        for turn in range(1, MAX_TURNS):
+            boards = moves(b, rng.randint(1, 6), rng.randint(1, 6))  # a pass gives the unchanged board
+            b = boards[rng.randrange(len(boards))]
+            if b[25] == 0 and max(b[1:25]) <= 0:  # none of the mover's checkers left on the board or bar
+                return turn
+            b = flip(b)
+        return MAX_TURNS
+
+
+class Gnubg:
+    """gnubg (C), its move generator called through ctypes (as the harness does)."""
+
+    calls = {
+        "legal": "GenerateMoves via ctypes: the distinct moves, left in gnubg's move list",
+        "afterstates": "GenerateMoves, then ApplyMove on a copy of the board for every move",
+        "game": "GenerateMoves, ApplyMove of a random move, the sides swapped",
+    }
+
+    def __init__(self) -> None:
+        self.ad = A.GnubgAdapter()
+        self.legal, self.afterstates = self.ad.count_moves, self.ad.legal_results
+
+    def native(self, pos28: Any) -> Any:
+        return self.ad.set_position({"pos": pos28})
+
+    def game(self, seed: int) -> int:
+        ad, rng = self.ad, random.Random(seed)
+        generate, apply, found, size = ad._gen, ad._apply, ad.ml, ad.STRIDE_INTS * 4
+        b = self.native(A.START)
+        for turn in range(1, MAX_TURNS):
+            n = generate(ctypes.byref(found), ctypes.addressof(b), rng.randint(1, 6), rng.randint(1, 6), 0)
+            if n > 0:
+                apply(ctypes.addressof(b), found.amMoves + rng.randrange(n) * size, 0)
+                if not any(b[1]):  # b[1]: the mover's points and bar
+                    return turn
+            b = ad.next_turn(b)
+        return MAX_TURNS
+
+
+class GymBackgammon:
+    """gym-backgammon (pure Python): ``get_valid_plays`` gives plays, several of
+    which may lead to one board; applying each is the way to tell them apart."""
+
+    calls = {
+        "legal": "get_valid_plays, every play applied (execute_play) to keep one per resulting board",
+        "afterstates": "the same: the distinct resulting states (save_state)",
+        "game": "get_valid_plays, execute_play of a random play, off == 15",
+    }
+
+    def __init__(self) -> None:
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")  # gym announces its own deprecation on import
+            self.ad = A.GymBackgammonAdapter()
+        self.GB = self.ad.GB
+        self.legal = self.afterstates = self.distinct
+
+    def native(self, pos28: Any) -> Any:
+        return self.ad.set_position({"pos": pos28})
+
+    def roll(self, player: int, d1: int, d2: int) -> tuple[int, int]:
+        return (-d1, -d2) if player == self.GB.WHITE else (d1, d2)  # White moves with negative dice
+
+    def distinct(self, native: Any, d1: int, d2: int) -> list[Any]:
+        g, player = native
+        saved = g.save_state()
+        found: dict[tuple[Any, ...], Any] = {}
+        for play in g.get_valid_plays(player, self.roll(player, d1, d2)):
+            g.restore_state(saved)
+            g.execute_play(player, play)
+            found.setdefault((*g.board, *g.bar, *g.off), g.save_state())
+        g.restore_state(saved)
+        return list(found.values())
+
+    def game(self, seed: int) -> int:
+        g, player, rng = self.GB.Backgammon(), self.GB.WHITE, random.Random(seed)
+        for turn in range(1, MAX_TURNS):
+            plays = list(g.get_valid_plays(player, self.roll(player, rng.randint(1, 6), rng.randint(1, 6))))
+            if plays:
+                g.execute_play(player, plays[rng.randrange(len(plays))])
+                if g.off[player] == 15:
+                    return turn
+            player = g.get_opponent(player)
+        return MAX_TURNS
+
+
+PEER_CLASSES: dict[str, Callable[[], Any]] = {"bgsage": Bgsage, "gnubg": Gnubg, "gym_backgammon": GymBackgammon}
+
+
+def load_peers(names: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The peers of ``names`` that import here; the others with the reason why not."""
+    if A is None:
+        return {}, {n: f"the peer harness (adapters.py) is not in {NA.PEER_DIR}" for n in names}
+    peers: dict[str, Any] = {}
+    skipped: dict[str, str] = {}
+    for n in names:
+        try:
+            peers[n] = PEER_CLASSES[n]()
+        except Exception as e:  # not installed, or broken
+            skipped[n] = f"not installed ({type(e).__name__}: {e})"
+    return peers, skipped
+
+
+# --------------------------------------------------------------------------- nardy's loops
+
+
+def through_game(rules: nardy.RuleSet) -> Callable[[int], int]:
+    """One random game through nardy.Game (its dice and the choices seeded with ``seed``)."""
+
+    def game(seed: int) -> int:
+        g, rng = nardy.Game(rules, seed=seed), random.Random(seed)
+        while not g.is_over():
+            if g.dice is None:
+                g.roll()
+            g.play(rng.choice(g.legal_plays()))
+        return g.plies
+
+    return game
+
+
+def fastest_loop(rules: nardy.RuleSet) -> Callable[[int], int]:
+    """One random game through the loop of docs/research.rst (a pass is the one afterstate)."""
+    afterstates, winner, initial = rules.afterstates, rules.winner, rules.initial_position
+
+    def game(seed: int) -> int:
+        rng = random.Random(seed)
+        pos, turns = initial(), 0
+        while winner(pos) is None:
+            after = afterstates(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            pos = after[rng.randrange(len(after))]
+            turns += 1
+        return turns
+
+    return game
 
 
 # --------------------------------------------------------------------------- timing
 
 
-def median_rate(run: Callable[[], int], repeats: int) -> dict[str, Any]:
-    """Call ``run`` (returns the number of units it did) ``repeats`` times; median units/s."""
-    rates = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        n = run()
-        rates.append(n / (time.perf_counter() - t))
-    return {"median_per_s": statistics.median(rates), "rates": rates}
+class Run:
+    """One engine's work in a figure: ``body(prepare(scale))`` does a pass and
+    returns how many units (calls, games) it did; ``prepare`` is not timed.
+    ``per_unit()`` tells the results per call or the turns per game."""
+
+    def __init__(self, name: str, call: str, prepare: Callable[[int], Any], body: Callable[[Any], int],
+                 per_unit: Callable[[], float], engine: str | None = None) -> None:
+        self.name, self.call, self.prepare, self.body, self.per_unit = name, call, prepare, body, per_unit
+        self.engine = engine or name  # the name the call is listed under
+        self.scale = 1
+
+    def timed(self, scale: int) -> tuple[int, float]:
+        """One pass: (units, CPU seconds of this process: time spent waiting for
+        a core on a busy machine does not count)."""
+        arg = self.prepare(scale)
+        gc.collect()  # every engine starts its pass with the same clean heap; the collector stays on
+        t = time.process_time()
+        units = self.body(arg)
+        return units, time.process_time() - t
 
 
-def fit_items(fn: Callable[[Any], Any], items: list, repeats: int, budget_s: float) -> list:
-    """Warm up on 20 items; shrink the list if ``repeats`` passes would exceed the budget."""
-    k = min(20, len(items))
-    t = time.perf_counter()
-    for it in items[:k]:
-        fn(it)
-    per = (time.perf_counter() - t) / max(k, 1)
-    n = len(items)
-    if per * n * repeats > budget_s:
-        n = min(n, max(20, int(budget_s / repeats / max(per, 1e-9))))
-    return items[:n]
+def calls_run(name: str, call: str, fn: Callable[..., Any], items: list[tuple[Any, ...]],
+              engine: str | None = None) -> Run:
+    """``fn(*item)`` for every item; a pass goes through the items ``scale`` times."""
+
+    def body(items: list[tuple[Any, ...]]) -> int:
+        for it in items:
+            fn(*it)
+        return len(items)
+
+    sizes = [r if isinstance(r, int) else len(r) for r in (fn(*it) for it in items)]
+    return Run(name, call, lambda scale: items * scale, body, lambda: statistics.mean(sizes), engine)
 
 
-def yardstick(repeats: int, n: int) -> dict[str, Any]:
-    def run() -> int:
-        s = 0
-        for i in range(n):
-            s += i
-        return n
+def games_run(name: str, call: str, game: Callable[[int], int], seed: int) -> Run:
+    """``scale`` games, seeded ``seed``, ``seed + 1``, ...: the same games in every round."""
+    turns: list[int] = []
 
-    r = median_rate(run, repeats)
-    return {"python_loop_iter_per_s": r["median_per_s"], "rates": r["rates"], "n": n}
-
-
-# --------------------------------------------------------------------------- nardy itself
-
-
-def load_bench_cases(path: str, n: int) -> list[dict] | None:
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        cases = [json.loads(line) for line in f if line.strip()]
-    return cases[:n]
-
-
-def selfplay_cases(rules: nardy.RuleSet, n: int, seed: int) -> list[tuple[nardy.Position, tuple[int, ...]]]:
-    """``n`` (position, dice) cases sampled from seeded uniform-random self-play."""
-    pool: list[tuple[nardy.Position, tuple[int, ...]]] = []
-    g = 0
-    while len(pool) < 8 * n and g < 10_000:
-        game = nardy.Game(rules, seed=seed + g)
-        rng = random.Random(seed + g)
-        while not game.is_over():
-            if game.dice is None:
-                game.roll()
-            if game.pending.context.kind == "roll":
-                pool.append((game.position, tuple(game.dice)))  # type: ignore[arg-type]
-            game.play(rng.choice(game.legal_plays()))
-        g += 1
-    return random.Random(seed).sample(pool, min(n, len(pool)))
-
-
-def nardy_cases(name: str, n: int, cases_file: str | None, seed: int) -> tuple[list, str]:
-    rules = nardy.ruleset(name)
-    if name == "short" and cases_file:
-        raw = load_bench_cases(cases_file, n)
-        if raw:
-            return (
-                [(NA.pos28_to_position(rules, c["pos"]), tuple(c["dice"])) for c in raw],
-                f"{os.path.basename(cases_file)} ({len(raw)} cases)",
-            )
-    return selfplay_cases(rules, n, seed), f"random self-play (seed {seed}, {n} cases)"
-
-
-def bench_nardy_legal(rules: nardy.RuleSet, items: list, repeats: int, budget_s: float) -> dict[str, Any]:
-    legal = rules.legal_plays
-    sub = fit_items(lambda it: legal(*it), items, repeats, budget_s)
-
-    def run() -> int:
-        for pos, dice in sub:
-            legal(pos, dice)
-        return len(sub)
-
-    out = median_rate(run, repeats)
-    out["n_items"] = len(sub)
-    out["mean_plays"] = statistics.mean(len(legal(p, d)) for p, d in sub)
-    return out
-
-
-def nardy_game(rules: nardy.RuleSet, s: int, max_plies: int = 20_000) -> int:
-    """One complete uniform-random game, exactly the documented idiom; returns its plies."""
-    game = nardy.Game(rules, seed=s)
-    rng = random.Random(s)
-    plies = 0
-    while not game.is_over():
-        if game.dice is None:
-            game.roll()
-        game.play(rng.choice(game.legal_plays()))
-        plies += 1
-        if plies >= max_plies:  # pragma: no cover - a safety net, never hit in practice
-            raise RuntimeError(f"game seed {s} did not end in {max_plies} plies")
-    return plies
-
-
-def bench_nardy_games(rules: nardy.RuleSet, repeats: int, budget_s: float, seed: int) -> dict[str, Any]:
-    t = time.perf_counter()
-    nardy_game(rules, seed)  # warm-up + calibration
-    one = time.perf_counter() - t
-    k = max(2, min(2000, int(budget_s / repeats / max(one, 1e-6))))
-    seeds = [seed + i for i in range(k)]
-    plies: list[int] = []
-
-    def run() -> int:
-        plies.clear()
+    def body(seeds: range) -> int:
         for s in seeds:
-            plies.append(nardy_game(rules, s))
+            turns.append(game(s))
         return len(seeds)
 
-    out = median_rate(run, repeats)
-    out["games_per_repeat"] = k
-    out["mean_plies"] = statistics.mean(plies)
-    out["plies_per_s"] = out["median_per_s"] * out["mean_plies"]
-    return out
+    return Run(name, call, lambda scale: range(seed, seed + scale), body, lambda: statistics.mean(turns))
 
 
-# --------------------------------------------------------------------------- peers (generic loops)
+def round_robin(runs: list[Run], rounds: int, pass_s: float) -> dict[str, dict[str, Any]]:
+    """Warm every run up and size its pass to about ``pass_s`` seconds, then time
+    ``rounds`` rounds, each run once per round (the run that starts rotates)."""
+    for run in runs:
+        run.timed(1)  # warm-up
+        run.scale = max(1, round(pass_s / max(run.timed(1)[1], 1e-6)))
+    rates: dict[str, list[float]] = {run.name: [] for run in runs}
+    for k in range(rounds):
+        j = k % len(runs)
+        for run in runs[j:] + runs[:j]:
+            units, seconds = run.timed(run.scale)
+            rates[run.name].append(units / seconds)
+    return {run.name: {"engine": run.engine, "call": run.call, "scale": run.scale, "rates": rates[run.name],
+                       "median": statistics.median(rates[run.name]), "per_unit": run.per_unit()} for run in runs}
 
 
-def native_call(ad: Any) -> Callable[[tuple], Any]:
-    """The library's own cheapest legal-move call on prepared items (as bench_peers.py)."""
-    n = ad.name
-    if n == "gnubg":
-        return lambda x: ad.count_moves(x[0], x[1], x[2])
-    if n == "bgsage":
-        pm = ad._pm
-        return lambda x: pm(x[0], x[1], x[2])
-    if n == "openspiel":
-        return lambda c: c.legal_actions()
-    if n == "gym_backgammon":
-        return lambda x: ad.raw(x[0], x[1], x[2])
-    return lambda x: ad.legal_results(x[0], x[1], x[2])
+def ratio(runs: dict[str, dict[str, Any]], a: str, b: str, by_time: bool = False) -> dict[str, Any]:
+    """Median over the rounds of rate(a) / rate(b) (the speed of ``a`` as a multiple
+    of ``b``'s), or with ``by_time`` of time(a) / time(b)."""
+    per = [(y / x if by_time else x / y) for x, y in zip(runs[a]["rates"], runs[b]["rates"])]
+    return {"per_round": per, "median": statistics.median(per)}
 
 
-def native_prep(ad: Any, nat: Any, d1: int, d2: int) -> Any:
-    if ad.name == "openspiel":
-        return ad.roll(nat, d1, d2)
-    return (nat, d1, d2)
+# --------------------------------------------------------------------------- cases, shared by every build
 
 
-def usable_natives(ad: Any, cases: list[dict]) -> list[tuple]:
-    out = []
-    for c in cases:
-        try:
-            out.append((ad.set_position(c), c["dice"][0], c["dice"][1], c["pos"]))
-        except NA.A.Unsupported:
-            continue
-    return out
+def selfplay(rules: nardy.RuleSet, n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """``n`` (position, roll) cases drawn from seeded uniform-random games
+    (``legal_plays`` and ``apply``), the mover's own rolls."""
+    rng = random.Random(f"{rules.name}/{seed}")
+    pool: list[tuple[Position, tuple[int, int]]] = []
+    pos, plies = rules.initial_position(), 0
+    while len(pool) < 4 * n:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        pool.append((pos, dice))
+        pos = rules.apply(pos, rng.choice(rules.legal_plays(pos, dice)))
+        plies += 1
+        if rules.winner(pos) is not None or plies > 5000:
+            pos, plies = rules.initial_position(), 0
+    return rng.sample(pool, n)
 
 
-def interleaved(runs: dict[str, Callable[[], int]], repeats: int) -> dict[str, dict[str, Any]]:
-    """Time every ``run`` once per round, round-robin over the engines, ``repeats`` rounds:
-    a change of machine load during the run then hits every engine alike (the ratios
-    stay meaningful). Returns the median units/s per engine."""
-    rates: dict[str, list[float]] = {n: [] for n in runs}
-    for _ in range(repeats):
-        for n, run in runs.items():
-            t = time.perf_counter()
-            k = run()
-            rates[n].append(k / (time.perf_counter() - t))
-    return {n: {"median_per_s": statistics.median(r), "rates": r} for n, r in rates.items()}
+def bucket_name(i: int) -> str:
+    lo, hi = BUCKETS[i]
+    return str(lo) if lo == hi else f">{lo - 1}" if hi >= 10**9 else f"{lo}-{hi}"
 
 
-def pass_over(fn: Callable[[Any], Any], sub: list) -> Callable[[], int]:
-    def run() -> int:
-        for it in sub:
-            fn(it)
-        return len(sub)
+def growth_cases(S: dict[str, Any]) -> list[list[tuple[Position, tuple[int, int]]]]:
+    """Per bucket of result counts, up to ``bucket_cases`` (position, roll) cases
+    from seeded random short games: every position with a random roll and with
+    a small double (the rolls with the most results), and with the other two
+    small doubles when that one gives over 100 results."""
+    rules = nardy.ruleset("short")
+    rng = random.Random(f"growth/{S['seed']}")
+    found: list[list[tuple[Position, tuple[int, int]]]] = [[] for _ in BUCKETS]
 
-    return run
+    def add(pos: Position, dice: tuple[int, int]) -> int:
+        n = len(rules.legal_plays(pos, dice))
+        found[next(i for i, (lo, hi) in enumerate(BUCKETS) if lo <= n <= hi)].append((pos, dice))
+        return n
+
+    for _ in range(S["growth_games"]):
+        pos = rules.initial_position()
+        while rules.winner(pos) is None:
+            small = rng.randint(1, 3)
+            add(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            if add(pos, (small, small)) > 100:
+                for d in sorted({1, 2, 3} - {small}):
+                    add(pos, (d, d))
+            pos = rules.apply(pos, rng.choice(rules.legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))))
+    k = S["bucket_cases"]
+    return [rng.sample(b, k) if len(b) > k else b for b in found]
 
 
-def bench_peers_legal(ads: dict[str, Any], cases: list[dict], repeats: int, budget_s: float) -> dict[str, Any]:
-    """native and canon calls/s of every engine, repeats interleaved across engines."""
+def make_cases(S: dict[str, Any]) -> dict[str, Any]:
+    """Every case the figures use, as text, made once for every build."""
+    path = S["cases_file"]
     out: dict[str, Any] = {}
-    runs: dict[str, Callable[[], int]] = {}
-    for n, ad in ads.items():
-        natives = usable_natives(ad, cases)
-        out[n] = {"cases_usable": len(natives)}
-        if not natives:
+    if os.path.exists(path):
+        with open(path) as f:
+            raw = [json.loads(line) for line in f if line.strip()]
+        out["short"] = [{"pos": c["pos"], "dice": c["dice"]} for c in raw[: S["cases"]]]
+        out["short_source"] = f"{len(out['short'])} cases of {os.path.basename(path)}"
+    else:
+        out["short"] = [{"pos": NA.position_to_pos28(p, p.turn), "dice": d}
+                        for p, d in selfplay(nardy.ruleset("short"), S["cases"], S["seed"])]
+        out["short_source"] = f"{S['cases']} cases from seeded random games ({path} not found)"
+    if {"steps", "rulesets"} & set(S["figures"]):
+        out["rulesets"] = {name: [(p.to_string(), d) for p, d in selfplay(nardy.ruleset(name), S["ruleset_cases"],
+                                                                          S["seed"])] for name in S["rulesets"]}
+    if "growth" in S["figures"] or S["check"]:
+        out["growth"] = [[(p.to_string(), d) for p, d in b] for b in growth_cases(S)]
+    return out
+
+
+def positions(raw: list[Any]) -> list[tuple[Position, tuple[int, ...]]]:
+    return [(Position.from_string(text), tuple(dice)) for text, dice in raw]
+
+
+# --------------------------------------------------------------------------- the figures (each in a child process)
+
+
+def fig_check(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    """Every engine's distinct resulting positions, as sorted POS28, against
+    bgsage's: nardy's must agree on every case; the other peers are shown for
+    information."""
+    peers, _ = load_peers(S["peers"])
+    every = cases["short"] + [{"pos": NA.position_to_pos28(p, p.turn), "dice": d}
+                              for b in cases.get("growth", []) for p, d in positions(b)]
+    out: dict[str, Any] = {"source": f"{len(every)} cases: {cases['short_source']} and the growth figure's",
+                           "engines": {}}
+    if "bgsage" not in peers:
+        return out
+    rules = nardy.ruleset("short")
+
+    def canon(after: Any, pos: Position) -> list[tuple[int, ...]] | None:
+        """Sorted POS28 of ``after`` from the mover's view; None if one of them keeps the turn."""
+        if any(p.turn != pos.turn.other for p in after):
+            return None
+        return sorted(NA.position_to_pos28(p, pos.turn) for p in after)  # a duplicate shows up too
+
+    harness = {"nardy adapter (legal_canon)": NA.NardyAdapter(), **{n: p.ad for n, p in peers.items()}}
+    bg = harness.pop("bgsage")
+    for c in every:
+        dice = tuple(c["dice"])
+        truth = bg.legal_canon(bg.set_position(c), *dice, pos=c["pos"])
+        pos = NA.pos28_to_position(rules, c["pos"])
+        found = {"nardy legal_plays": canon([rules.apply(pos, p) for p in rules.legal_plays(pos, dice)], pos),
+                 "nardy afterstates": canon(rules.afterstates(pos, dice), pos)}
+        found.update((name, ad.legal_canon(ad.set_position(c), *dice, pos=c["pos"])) for name, ad in harness.items())
+        for name, got in found.items():
+            e = out["engines"].setdefault(name, {"checked": 0, "disagreements": 0, "examples": []})
+            e["checked"] += 1
+            if got != truth:
+                e["disagreements"] += 1
+                if len(e["examples"]) < 2:
+                    e["examples"].append({"pos": c["pos"], "dice": c["dice"],
+                                          "missing": len(set(truth) - set(got or ())),
+                                          "extra": len(set(got or ()) - set(truth))})
+    return out
+
+
+def fig_versus(S: dict[str, Any], cases: dict[str, Any], figure: str) -> dict[str, Any]:
+    """nardy against each peer: calls on the short cases (legal, afterstates) or
+    random games (games, loop)."""
+    rules = nardy.ruleset("short")
+    peers, _ = load_peers(S["peers"])
+    games = figure in ("games", "loop")
+    items = [(NA.pos28_to_position(rules, c["pos"]), tuple(c["dice"])) for c in cases["short"]]
+    after = rules.afterstates
+    if figure == "legal":
+        runs = [calls_run("nardy", "rules.legal_plays(pos, dice)", rules.legal_plays, items)]
+    elif figure == "afterstates":
+        runs = [calls_run("nardy", "list(rules.afterstates(pos, dice))", lambda p, d: list(after(p, d)), items)]
+    elif figure == "games":
+        runs = [games_run("nardy", "nardy.Game: roll, play(rng.choice(game.legal_plays())) until is_over()",
+                          through_game(rules), S["seed"])]
+    else:
+        runs = [games_run("nardy", "after = rules.afterstates(pos, dice); pos = after[rng.randrange(len(after))] "
+                          "until rules.winner(pos)", fastest_loop(rules), S["seed"])]
+    for name, peer in peers.items():
+        if games:
+            runs.append(games_run(name, peer.calls["game"], peer.game, S["seed"]))
+        else:
+            natives = [(peer.native(c["pos"]), *c["dice"]) for c in cases["short"]]
+            runs.append(calls_run(name, peer.calls[figure], getattr(peer, figure), natives))
+    res = round_robin(runs, S["rounds"], S["game_pass_s"] if games else S["pass_s"])
+    return {"source": "random games to the end, uniform choice among each engine's legal moves" if games
+            else cases["short_source"], "runs": res, "ratios": {name: ratio(res, "nardy", name) for name in peers}}
+
+
+def fig_steps(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    runs: list[Run] = []
+    for name, raw in cases["rulesets"].items():
+        rules = nardy.ruleset(name)
+        items = positions(raw)
+        chosen = [(pos, dice, (ps := rules.legal_plays(pos, dice))[len(ps) // 2].steps) for pos, dice in items]
+
+        def enter(pos: Position, dice: tuple[int, ...], steps: tuple[Any, ...], rules: Any = rules) -> Any:
+            for k in range(len(steps) + 1):
+                rules.next_steps(pos, dice, steps[:k])
+            return rules.play_from_steps(pos, dice, steps)
+
+        runs.append(calls_run(f"{name}: legal_plays", "rules.legal_plays(pos, dice)", rules.legal_plays, items,
+                              "legal_plays"))
+        runs.append(calls_run(f"{name}: step input", "the middle legal play entered step by step: next_steps before "
+                              "every step and after the last, then play_from_steps", enter, chosen, "step input"))
+    res = round_robin(runs, S["rounds"], S["pass_s"])
+    return {"source": f"{S['ruleset_cases']} cases per ruleset from seeded random games", "runs": res,
+            "ratios": {name: ratio(res, f"{name}: step input", f"{name}: legal_plays", by_time=True)
+                       for name in cases["rulesets"]}}
+
+
+def fig_rulesets(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    runs = [calls_run(name, "rules.legal_plays(pos, dice)", nardy.ruleset(name).legal_plays, positions(raw),
+                      "legal_plays")
+            for name, raw in cases["rulesets"].items()]
+    res = round_robin(runs, S["rounds"], S["pass_s"])
+    ref = "short" if "short" in res else runs[0].name
+    return {"source": f"{S['ruleset_cases']} cases per ruleset from seeded random games", "runs": res,
+            "ratios": {name: ratio(res, name, ref, by_time=True) for name in res}}
+
+
+def fig_growth(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    rules = nardy.ruleset("short")
+    peers, _ = load_peers([p for p in S["peers"] if p in GROWTH_PEERS])
+    runs: list[Run] = []
+    after = rules.afterstates
+    for i, raw in enumerate(cases["growth"]):
+        if not raw:
             continue
-        call = native_call(ad)
-        items = [native_prep(ad, nat, d1, d2) for nat, d1, d2, _ in natives]
-        sub = fit_items(call, items, repeats, budget_s)
-        out[n]["native"] = {"n_items": len(sub)}
-        runs[f"{n}\0native"] = pass_over(call, sub)
-        canon = ad.legal_canon
-
-        def canon_call(x: tuple, canon: Callable = canon) -> Any:
-            return canon(x[0], x[1], x[2], pos=x[3])
-
-        sub = fit_items(canon_call, natives, repeats, budget_s)
-        out[n]["canon"] = {"n_items": len(sub)}
-        runs[f"{n}\0canon"] = pass_over(canon_call, sub)
-    for key, r in interleaved(runs, repeats).items():
-        n, what = key.split("\0")
-        out[n][what].update(r)
-    return out
-
-
-def random_game(ad: Any, rng: random.Random, max_turns: int = 20_000) -> int:
-    """Verbatim the generic loop of bench_peers.py."""
-    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-    while d1 == d2:  # opening roll is never a double
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-    nat = ad.start()
-    for turn in range(max_turns):
-        res = ad.legal_results(nat, d1, d2)
-        if res:
-            r = rng.choice(res)
-            if ad.is_won(r):
-                return turn + 1
-            nat = ad.next_turn(r)
-        else:  # no legal move: pass
-            nat = ad.pass_turn(nat)
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-    return max_turns
+        b, items = bucket_name(i), positions(raw)
+        runs.append(calls_run(f"{b}: legal_plays", "nardy rules.legal_plays(pos, dice)", rules.legal_plays, items,
+                              "legal_plays"))
+        runs.append(calls_run(f"{b}: afterstates", "nardy list(rules.afterstates(pos, dice))",
+                              lambda p, d: list(after(p, d)), items, "afterstates"))
+        for name, peer in peers.items():
+            natives = [(peer.native(NA.position_to_pos28(p, p.turn)), *d) for p, d in items]
+            runs.append(calls_run(f"{b}: {name}", peer.calls["legal"], peer.legal, natives, name))
+    res = round_robin(runs, S["rounds"], S["pass_s"])
+    ratios = {f"{b}: {mine} ÷ bgsage": ratio(res, f"{b}: {mine}", f"{b}: bgsage", by_time=True)
+              for b in (bucket_name(i) for i in range(len(BUCKETS))) for mine in ("legal_plays", "afterstates")
+              if f"{b}: bgsage" in res}
+    notes = []  # the cost of each result beyond the first, from the single-result calls
+    for engine in ["legal_plays", "afterstates", *peers]:
+        one, slopes = res.get(f"1: {engine}"), []
+        for name, r in res.items():
+            results = res[f"{name.split(':')[0]}: legal_plays"]["per_unit"]  # the same cases for every engine
+            if one and r["engine"] == engine and results > 1:
+                slopes.append(f"{results:.0f} results {(1e6 / r['median'] - 1e6 / one['median']) / (results - 1):.2f}")
+        if slopes:
+            notes.append(f"{engine}: µs per result beyond the first, at " + ", ".join(slopes))
+    return {"source": f"up to {S['bucket_cases']} cases per bucket from {S['growth_games']} seeded random games",
+            "runs": res, "ratios": ratios, "notes": notes}
 
 
-def bench_peers_games(ads: dict[str, Any], repeats: int, budget_s: float, seed: int = 7,
-                      api_rules: nardy.RuleSet | None = None) -> dict[str, Any]:
-    """As bench_peers.bench_games (calibrate on one game, then repeats of per_rep games,
-    one seeded rng per engine), with the repeats interleaved across engines.  With
-    ``api_rules``, nardy's own ``nardy.Game`` loop joins the rounds as "nardy.Game"."""
-    out: dict[str, Any] = {}
-    runs: dict[str, Callable[[], int]] = {}
-    if api_rules is not None:
-        t = time.perf_counter()
-        nardy_game(api_rules, seed)
-        one = time.perf_counter() - t
-        k_api = max(2, min(2000, int(budget_s / repeats / max(one, 1e-6))))
-        plies: list[int] = []
-        out["nardy.Game"] = {"games_per_repeat": k_api, "turns": plies}
-
-        def run_api(k: int = k_api) -> int:
-            for s in range(seed, seed + k):  # the same seeds in every round
-                plies.append(nardy_game(api_rules, s))
-            return k
-
-        runs["nardy.Game"] = run_api
-    for n, ad in ads.items():
-        rng = random.Random(seed)
-        t = time.perf_counter()
-        turns = [random_game(ad, rng)]
-        one = time.perf_counter() - t
-        per_rep = max(1, min(200, int(budget_s / repeats / max(one, 1e-6))))
-        out[n] = {"games_per_repeat": per_rep, "turns": turns}
-
-        def run(ad: Any = ad, rng: random.Random = rng, turns: list = turns, k: int = per_rep) -> int:
-            for _ in range(k):
-                turns.append(random_game(ad, rng))
-            return k
-
-        runs[n] = run
-    for n, r in interleaved(runs, repeats).items():
-        out[n].update(r)
-        out[n]["mean_turns"] = statistics.mean(out[n].pop("turns"))
-    return out
+def build_info(S: dict[str, Any]) -> dict[str, Any]:
+    """Which nardy this interpreter imports, and which peers."""
+    compiled = getattr(nardy, "COMPILED", False)
+    src = os.path.dirname(os.path.abspath(nardy.__file__))
+    rev = None
+    with contextlib.suppress(Exception):
+        git = ["git", "-C", src]
+        rev = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+        if subprocess.run(git + ["status", "--porcelain", "--", "."], capture_output=True, text=True,
+                          check=True).stdout.strip():
+            rev += " with local changes"
+    peers, skipped = load_peers(S["peers"])
+    t, s = time.perf_counter(), 0
+    for i in range(2_000_000):  # a pure-Python yardstick, to compare machines
+        s += i
+    return {
+        "build": "compiled" if compiled else "pure", "nardy": nardy.__version__, "path": src, "revision": rev,
+        "python": f"{platform.python_implementation()} {sys.version.split()[0]}", "executable": sys.executable,
+        "platform": platform.platform(), "cpus": os.cpu_count(),
+        "yardstick_M_per_s": 2 / (time.perf_counter() - t),
+        "peers": {p: metadata.version(DISTRIBUTIONS[p]) for p in peers}, "peers_skipped": skipped,
+    }
 
 
-# --------------------------------------------------------------------------- correctness
+FIGURE_RUNNERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]] = {
+    "check": fig_check,
+    "legal": lambda S, c: fig_versus(S, c, "legal"),
+    "afterstates": lambda S, c: fig_versus(S, c, "afterstates"),
+    "games": lambda S, c: fig_versus(S, c, "games"),
+    "loop": lambda S, c: fig_versus(S, c, "loop"),
+    "steps": fig_steps,
+    "rulesets": fig_rulesets,
+    "growth": fig_growth,
+}
 
 
-def check_against(ref: Any, ads: dict[str, Any], cases: list[dict]) -> dict[str, Any]:
-    """For every adapter: on how many cases does its canon set differ from ``ref``'s?"""
-    truth: list[Any] = []
-    for c in cases:
-        d1, d2 = c["dice"]
-        truth.append(ref.legal_canon(ref.set_position(c), d1, d2, pos=c["pos"]))
-    out: dict[str, Any] = {}
-    for name, ad in ads.items():
-        if ad is ref:
-            continue
-        bad, checked, examples = 0, 0, []
-        for i, c in enumerate(cases):
-            try:
-                nat = ad.set_position(c)
-            except NA.A.Unsupported:
-                continue
-            d1, d2 = c["dice"]
-            got = ad.legal_canon(nat, d1, d2, pos=c["pos"])
-            checked += 1
-            if got != truth[i]:
-                bad += 1
-                if len(examples) < 3:
-                    missing = sorted(set(truth[i]) - set(got))
-                    extra = sorted(set(got) - set(truth[i]))
-                    examples.append({"case": i, "dice": c["dice"], "pos": c["pos"],
-                                     "missing": [list(x) for x in missing[:2]],
-                                     "extra": [list(x) for x in extra[:2]],
-                                     "n_ref": len(truth[i]), "n_got": len(got)})
-        out[name] = {"checked": checked, "disagreements": bad, "examples": examples}
-    return out
+def child(name: str, folder: str, out: str) -> None:
+    with open(os.path.join(folder, "settings.json")) as f:
+        S = json.load(f)
+    try:
+        if name == "info":
+            result = build_info(S)
+        else:
+            with open(os.path.join(folder, "cases.json")) as f:
+                result = FIGURE_RUNNERS[name](S, json.load(f))
+    except Exception:
+        result = {"error": traceback.format_exc()}
+    with open(out, "w") as f:
+        json.dump(result, f)
 
 
-def adapter_selfcheck(ad: Any, games: int, seed: int = 11) -> dict[str, Any]:
-    """During random games, next_turn(r) seen by the new mover must be flip(to_canon(r))."""
-    rng = random.Random(seed)
-    bad = turns = 0
-    for _ in range(games):
-        nat = ad.start()
-        for _ in range(20_000):
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            r = rng.choice(ad.legal_results(nat, d1, d2))
-            canon = ad.to_canon(r)
-            if ad.is_won(r) != (canon[26] == 15):
-                bad += 1
-            if ad.is_won(r):
-                break
-            nat = ad.next_turn(r)
-            turns += 1
-            pos, p28 = nat
-            if p28 != NA.A.flip(canon) or NA.position_to_pos28(pos, pos.turn) != p28:
-                bad += 1
-    return {"games": games, "turns": turns, "errors": bad}
+def run_child(python: str, name: str, folder: str) -> dict[str, Any]:
+    """Run one figure (or ``info``) in a process of its own under ``python``."""
+    out = os.path.join(folder, "result.json")
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(out)
+    proc = subprocess.run([python, os.path.abspath(__file__), "--child", name, folder, out],
+                          capture_output=True, text=True)
+    if not os.path.exists(out):
+        return {"error": f"{python} exited with status {proc.returncode}\n{proc.stderr.strip()[-3000:]}"}
+    with open(out) as f:
+        return json.load(f)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- report
 
 
-def fmt_rate(x: float | None) -> str:
-    if x is None:
+def table(head: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
+    """A plain-text table: the first ``left`` columns left-aligned, the others right-aligned."""
+    w = [max(len(c) for c in col) for col in zip(head, *rows)]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w[i]) if i < left else c.rjust(w[i]) for i, c in enumerate(row)).rstrip()
+
+    return ["  " + fmt(head), "  " + "  ".join("-" * n for n in w)] + ["  " + fmt(r) for r in rows]
+
+
+def rate_text(run: dict[str, Any] | None, unit: str) -> str:
+    if run is None:
         return "-"
-    return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
+    v = 1e6 / run["median"] if unit == "µs/call" else run["median"]
+    return f"{v:,.0f}" if v >= 100 else f"{v:,.1f}" if v >= 10 else f"{v:,.2f}"
 
 
-def paired_ratio(a: dict | None, b: dict | None) -> float | None:
-    """Median over the interleaved rounds of rate_a / rate_b: the rounds ran back to back,
-    so a load change during the run cancels out of each round's ratio."""
-    if not a or not b or not a.get("rates") or not b.get("rates"):
-        return None
-    return statistics.median(x / y for x, y in zip(a["rates"], b["rates"]))
+def ratio_text(r: dict[str, Any] | None, spread: bool = True) -> str:
+    if r is None:
+        return "-"
+    per = r["per_round"]
+    return f"{r['median']:.2f}x" + (f" ({min(per):.2f}-{max(per):.2f})" if spread else "")
 
 
-def fmt_ratio(a: dict | None, b: dict | None) -> str:
-    r = paired_ratio(a, b)
-    return "-" if r is None else f"{r:.2f}x"
+def ordered(results: dict[str, dict[str, Any]], key: str) -> list[str]:
+    """The keys of ``key`` across the builds' results, in first-seen order."""
+    return list(dict.fromkeys(k for r in results.values() for k in r.get(key, {})))
 
 
-def report(res: dict[str, Any]) -> str:
-    out: list[str] = []
-    m = res["machine"]
-    y = res["yardstick"]["python_loop_iter_per_s"]
-    out.append(f"Machine: Python {m['python']}, {m['cpus']} CPUs, {m['platform']}; "
-               f"pure-Python `for i in range(N): s += i` = {y / 1e6:.1f} M iter/s; "
-               f"mode: {res['mode']}; run took {res['elapsed_s']:.0f} s; load average "
-               f"{m['loadavg_at_start'][0]:.2f} at start, {m['loadavg_at_end'][0]:.2f} at end\n")
-    out.append("### nardy, per ruleset (median of repeats)\n")
-    out.append("| ruleset | cases | legal_plays calls/s | mean plays/call | random games/s "
-               "| mean plies/game | plies/s |")
-    out.append("|---|---|---:|---:|---:|---:|---:|")
-    for name, r in res["nardy"].items():
-        lg, gm = r["legal"], r["games"]
-        out.append(f"| {name} | {r['cases']} | {fmt_rate(lg['median_per_s'])} | {lg['mean_plays']:.1f} "
-                   f"| {fmt_rate(gm['median_per_s'])} | {gm['mean_plies']:.0f} | {fmt_rate(gm['plies_per_s'])} |")
-    for name, err in res.get("nardy_errors", {}).items():
-        out.append(f"| {name} | FAILED: {err} | | | | | |")
-    peers = res.get("peers")
-    if not peers:
-        out.append("\n(peer comparison skipped: " + res.get("peers_skipped", "") + ")")
-        return "\n".join(out)
-    legal, games = peers["legal"], peers["games"]
+def report(figure: str, results: dict[str, dict[str, Any]], seconds: float) -> list[str]:
+    """A figure's rates and ratios, one column per build."""
+    ok = {b: r for b, r in results.items() if "error" not in r}
+    if figure == "check":
+        return report_check(ok) + failures(results)
+    title, _, unit, per_unit, ratio_head = FIGURES[figure]
+    source = next((r["source"] for r in ok.values()), "")
+    out = [f"{list(FIGURES).index(figure) + 1}. {title}: {source} ({seconds:.0f} s)"]
+    if unit and ok:
+        rows = []
+        for name in ordered(ok, "runs"):
+            first = next(r["runs"][name] for r in ok.values() if name in r["runs"])
+            rows.append([name, f"{first['per_unit']:.1f}"] + [rate_text(r["runs"].get(name), unit) for r in ok.values()])
+        out += table(["", per_unit or ""] + [f"{b} {unit}" for b in ok], rows)
+    rows = [[name] + [ratio_text(r["ratios"].get(name)) for r in ok.values()] for name in ordered(ok, "ratios")]
+    if rows:
+        out += table([ratio_head] + list(ok), rows)
+        out.append("  (median over the rounds, lowest-highest round)")
+    calls = {run["engine"]: run["call"] for r in ok.values() for run in r["runs"].values()}
+    out += ["  timed:"] + [f"    {engine}: {call}" for engine, call in calls.items()] if calls else []
+    for b, r in ok.items():
+        out += [f"  {b + ': ' if len(ok) > 1 else ''}{note}" for note in r.get("notes", [])]
+    return out + failures(results)
 
-    def timing(d: dict, k: str, sub: str | None = None) -> dict | None:
-        v = d.get(k)
-        if v and sub:
-            v = v.get(sub)
-        return v if v and "median_per_s" in v else None
 
-    def rate(d: dict, k: str, sub: str | None = None) -> float | None:
-        v = timing(d, k, sub)
-        return v["median_per_s"] if v else None
+def failures(results: dict[str, dict[str, Any]]) -> list[str]:
+    return [f"  {b}: FAILED\n    " + r["error"].strip().replace("\n", "\n    ") for b, r in results.items()
+            if "error" in r]
 
-    gym_c, bg_c = timing(legal, "gym_backgammon", "canon"), timing(legal, "bgsage", "canon")
-    gym_g, bg_g = timing(games, "gym_backgammon"), timing(games, "bgsage")
-    out.append(f"\n### Side by side, same process, same generic loops ({peers['n_cases']} cases of "
-               f"{peers['cases_source']})\n")
-    out.append("| engine | native calls/s | canon calls/s | canon vs gym | canon vs bgsage "
-               "| random games/s | games vs gym | games vs bgsage | mean turns |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    order = sorted(legal, key=lambda n: -(rate(legal, n, "canon") or 0))
-    for n in order:
-        c = timing(legal, n, "canon")
-        g = timing(games, n)
-        turns = games.get(n, {}).get("mean_turns")
-        turns_s = f"{turns:.0f}" if turns else "-"
-        nat = rate(legal, n, "native")
-        label = f"**{n}**" if n == "nardy" else n
-        out.append(f"| {label} | {fmt_rate(nat)} | {fmt_rate(c and c['median_per_s'])} "
-                   f"| {fmt_ratio(c, gym_c)} | {fmt_ratio(c, bg_c)} "
-                   f"| {fmt_rate(g and g['median_per_s'])} | {fmt_ratio(g, gym_g)} | {fmt_ratio(g, bg_g)} "
-                   f"| {turns_s} |")
-    api = games.get("nardy.Game")
-    if api:
-        out.append(f"| nardy.Game (own API loop) | | | | | {fmt_rate(api['median_per_s'])} "
-                   f"| {fmt_ratio(api, gym_g)} | {fmt_ratio(api, bg_g)} | {api['mean_turns']:.0f} plies |")
-    out.append("\nRates: median of the rounds. Ratios: median over the rounds of the per-round ratio "
-               "(the engines are timed round-robin, so load changes cancel out). Games rows: the "
-               "generic adapter loop of bench_peers.py; 'nardy.Game' is nardy's own documented loop "
-               "(Game, roll, legal_plays, play: history, undo and turn flow included), timed in the "
-               "same rounds.")
-    out.append("\nNative calls: " + "; ".join(f"{n}: {NATIVE_DESC.get(n, 'legal_results')}" for n in order))
-    out.append("\n### Correctness (canon sets vs bgsage on the same cases)\n")
-    out.append("| engine | cases checked | disagreements with bgsage |")
-    out.append("|---|---:|---:|")
-    for n, v in peers["correctness"].items():
-        out.append(f"| {n} | {v['checked']} | {v['disagreements']} |")
-    sc = peers.get("selfcheck")
-    if sc:
-        out.append(f"\nnardy adapter self-check (next_turn == flip(to_canon), is_won == off 15) over "
-                   f"{sc['games']} random games / {sc['turns']} turns: {sc['errors']} errors")
-    return "\n".join(out)
+
+def report_check(ok: dict[str, dict[str, Any]]) -> list[str]:
+    out = [f"Check: distinct resulting positions against bgsage's, {next(iter(ok.values()))['source']}"
+           if ok else "Check"]
+    for b, r in ok.items():
+        prefix = f"{b}: " if len(ok) > 1 else ""
+        if not r["engines"]:
+            out.append(f"  {prefix}not checked: bgsage is not installed")
+        for name, e in r["engines"].items():
+            info = "" if name.startswith("nardy") else " (for information)"
+            out.append(f"  {prefix}{name}: {e['disagreements']} disagreements in {e['checked']} cases{info}")
+            out += [f"    e.g. {x['pos']} dice {x['dice']}: {x['missing']} missing, {x['extra']} extra"
+                    for x in e["examples"]]
+    return out
+
+
+def nardy_disagreements(results: dict[str, dict[str, Any]]) -> int:
+    return sum(e["disagreements"] for r in results.values() if "error" not in r
+               for name, e in r["engines"].items() if name.startswith("nardy"))
+
+
+def targets(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each target, for each build it is for, with the measured ratio and whether it is met."""
+    out = []
+    for what, kind, figure, row, bound in TARGETS:
+        speed = FIGURES[figure][4].startswith("speed")
+        for b, info in builds.items():
+            if kind and info["build"] != kind:
+                continue
+            r = results.get(figure, {}).get(b, {})
+            ratios = r.get("ratios", {})
+            if row is None and ratios:
+                row_used = (min if speed else max)(ratios, key=lambda k: ratios[k]["median"])
+            else:
+                row_used = row
+            got = ratios.get(row_used) if row_used else None
+            v = got["median"] if got else None
+            out.append({"target": what, "build": b, "figure": figure, "row": row_used, "measured": v,
+                        "met": None if v is None else (v >= bound if speed else v <= bound)})
+        if kind and not any(info["build"] == kind for info in builds.values()):
+            out.append({"target": what, "build": f"({kind}: none measured)", "figure": figure, "row": row,
+                        "measured": None, "met": None})
+    return out
+
+
+def summary(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dict[str, Any]],
+            goals: list[dict[str, Any]]) -> list[str]:
+    out = ["Summary: nardy's speed as a multiple of each peer's (median over the rounds)"]
+    rows = [[f"{FIGURES[f][1]}: ÷ {p}"]
+            + [ratio_text(results[f].get(b, {}).get("ratios", {}).get(p), spread=False) for b in builds]
+            for f in ("legal", "afterstates", "games", "loop") if f in results
+            for p in ordered(results[f], "ratios")]
+    out += table([""] + list(builds), rows) if rows else ["  no peer measured"]
+    out += ["", "Targets"]
+    out += table(["target", "build", "measured", ""], [
+        [g["target"] + (f" [{g['row'].split(':')[0]}]" if g["figure"] == "rulesets" and g["row"] else ""),
+         g["build"], "-" if g["measured"] is None else f"{g['measured']:.2f}x",
+         "not measured" if g["met"] is None else "met" if g["met"] else "NOT MET"] for g in goals], left=2)
+    return out
 
 
 # --------------------------------------------------------------------------- main
 
 
+def settings(args: argparse.Namespace) -> dict[str, Any]:
+    q = args.quick
+    figures = list(FIGURES) if not args.figures else [f.strip() for f in args.figures.split(",") if f.strip()]
+    peers = [p for p in args.peers.split(",") if p]
+    for f in figures:
+        if f not in FIGURES:
+            raise SystemExit(f"unknown figure {f!r}; the figures are: {', '.join(FIGURES)}")
+    for p in peers:
+        if p not in PEERS:
+            raise SystemExit(f"unknown peer {p!r}; the peers are: {', '.join(PEERS)}")
+    pass_s = args.pass_seconds or (0.1 if q else 0.3)
+    return {
+        "quick": q, "figures": figures, "check": not args.no_check, "peers": peers,
+        "rulesets": [n for n in args.rulesets.split(",") if n],
+        "cases": args.cases or (200 if q else 1000), "cases_file": args.cases_file, "seed": args.seed,
+        "rounds": args.rounds or (3 if q else 9), "pass_s": pass_s, "game_pass_s": 4 * pass_s,
+        "ruleset_cases": 60 if q else 300, "growth_games": 8 if q else 50, "bucket_cases": 30 if q else 150,
+    }
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="a fast smoke run (seconds)")
-    ap.add_argument("--out", help="write the results as JSON to this file")
-    ap.add_argument("--cases", type=int, help="cases per ruleset (default 1000; quick 200)")
-    ap.add_argument("--repeats", type=int, help="timed repeats per figure (default 7; quick 3)")
-    ap.add_argument("--budget", type=float, help="seconds per legal-play figure (default 4; quick 0.5)")
-    ap.add_argument("--game-budget", type=float, help="seconds per games figure (default 6; quick 0.8)")
+    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+        child(*sys.argv[2:])
+        return 0
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 epilog="figures: " + "; ".join(f"{k}: {v[0]}" for k, v in FIGURES.items()))
+    ap.add_argument("--quick", action="store_true", help="a smoke run (a few minutes)")
+    ap.add_argument("--out", help="write the settings, the builds and every round of every figure to this JSON file")
+    ap.add_argument("--python", action="append",
+                    help="an interpreter whose nardy to measure (repeatable; default: this one)")
+    ap.add_argument("--figures", help=f"comma list (default all: {','.join(FIGURES)})")
+    ap.add_argument("--no-check", action="store_true", help="skip the check against bgsage")
+    ap.add_argument("--peers", default=",".join(PEERS), help="comma list ('' for none; default: all)")
     ap.add_argument("--rulesets", default=",".join(nardy.RULESET_NAMES),
-                    help="comma list (default: every name in nardy.RULESET_NAMES)")
-    ap.add_argument("--peers", default=",".join(PEER_NAMES),
-                    help="comma list of peer adapters to run beside nardy ('' for none)")
+                    help="comma list for figures steps and rulesets (default: every ruleset)")
+    ap.add_argument("--rounds", type=int, help="timed rounds per figure (default 9; quick 3)")
+    ap.add_argument("--cases", type=int, help="short cases from the case file (default 1000; quick 200)")
+    ap.add_argument("--pass-seconds", type=float,
+                    help="length of an engine's pass in a round (default 0.3; quick 0.1); games take 4 times this")
     ap.add_argument("--cases-file", default=os.path.join(NA.PEER_DIR, "bench_cases.jsonl"))
     ap.add_argument("--seed", type=int, default=2024)
     args = ap.parse_args()
-
-    q = args.quick
-    n_cases = args.cases or (200 if q else 1000)
-    repeats = args.repeats or (3 if q else 7)
-    budget = args.budget or (0.5 if q else 4.0)
-    gbudget = args.game_budget or (0.8 if q else 6.0)
-    t_start = time.perf_counter()
-
-    res: dict[str, Any] = {
-        "mode": "quick" if q else "full",
-        "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "nardy": nardy.__version__,
-                    "loadavg_at_start": os.getloadavg()},
-        "settings": {"cases": n_cases, "repeats": repeats, "budget_s": budget,
-                     "game_budget_s": gbudget, "seed": args.seed},
-        "yardstick": yardstick(repeats, 1_000_000 if q else 5_000_000),
-        "nardy": {},
-    }
-    print(f"yardstick {res['yardstick']['python_loop_iter_per_s'] / 1e6:.1f} M iter/s", flush=True)
-
-    # (1) nardy itself, every ruleset
-    for name in [n for n in args.rulesets.split(",") if n]:
-        try:
-            rules = nardy.ruleset(name)
-            items, source = nardy_cases(name, n_cases, args.cases_file, args.seed)
-            lg = bench_nardy_legal(rules, items, repeats, budget)
-            gm = bench_nardy_games(rules, repeats, gbudget, args.seed)
-        except Exception as e:  # a ruleset in progress must not sink the whole run
-            res.setdefault("nardy_errors", {})[name] = f"{type(e).__name__}: {e}"
-            print(f"[nardy {name:11s}] FAILED: {type(e).__name__}: {e}", flush=True)
-            continue
-        res["nardy"][name] = {"cases": source, "legal": lg, "games": gm}
-        print(f"[nardy {name:11s}] legal_plays {lg['median_per_s']:>9,.0f}/s (n={lg['n_items']}, "
-              f"{lg['mean_plays']:.1f} plays/call)   games {gm['median_per_s']:>7,.1f}/s "
-              f"({gm['mean_plies']:.0f} plies/game, {gm['games_per_repeat']} games/repeat)", flush=True)
-
-    # (2) + (3) side by side with the peers
-    peer_names = [n for n in args.peers.split(",") if n]
-    if not NA.HAVE_PEERS:
-        res["peers_skipped"] = f"adapters.py not found in {NA.PEER_DIR}"
-    elif not peer_names:
-        res["peers_skipped"] = "no peers requested (--peers '')"
-    else:
-        ads: dict[str, Any] = {"nardy": NA.NardyAdapter()}
-        import contextlib
-        import io
-        import warnings
-
-        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
-            warnings.simplefilter("ignore")
-            ads.update(NA.A.make(peer_names))
-        raw = load_bench_cases(args.cases_file, n_cases)
-        if raw:
-            cases, source = raw, os.path.basename(args.cases_file)
-        else:  # no peer case file: short self-play positions as POS28 (OpenSpiel cannot use them)
-            rules = nardy.ruleset("short")
-            cases = [{"pos": list(NA.position_to_pos28(p, p.turn)), "dice": list(d)}
-                     for p, d in selfplay_cases(rules, n_cases, args.seed)]
-            source = "nardy short random self-play"
-        peers: dict[str, Any] = {"adapters": list(ads), "n_cases": len(cases),
-                                 "cases_source": source, "legal": {}, "games": {}}
-        res["peers"] = peers
-        print(f"peers: {', '.join(ads)}", flush=True)
-        if "bgsage" in ads:
-            peers["correctness"] = check_against(ads["bgsage"], ads, cases)
-            for n, v in peers["correctness"].items():
-                print(f"[check] {n:15s} vs bgsage: {v['disagreements']} disagreements "
-                      f"in {v['checked']} cases", flush=True)
-        else:
-            peers["correctness"] = {}
-        peers["selfcheck"] = adapter_selfcheck(ads["nardy"], 3 if q else 20)
-        print(f"[check] nardy adapter self-check: {peers['selfcheck']}", flush=True)
-        peers["legal"] = bench_peers_legal(ads, cases, repeats, budget)
-        for n, r in peers["legal"].items():
-            if "canon" in r:
-                print(f"[legal] {n:15s} native {r['native']['median_per_s']:>10,.0f}/s "
-                      f"(n={r['native']['n_items']})  canon {r['canon']['median_per_s']:>9,.0f}/s "
-                      f"(n={r['canon']['n_items']})", flush=True)
-        peers["games"] = bench_peers_games(ads, repeats, gbudget, api_rules=nardy.ruleset("short"))
-        for n, r in peers["games"].items():
-            print(f"[games] {n:15s} {r['median_per_s']:>9,.1f} games/s (mean turns {r['mean_turns']:.0f}, "
-                  f"{r['games_per_repeat']} games/repeat)", flush=True)
-        ratios: dict[str, Any] = {}
-        for ref in ("gym_backgammon", "bgsage", "gnubg", "openspiel"):
-            c_ref = peers["legal"].get(ref, {}).get("canon")
-            g_ref = peers["games"].get(ref)
-            if c_ref and g_ref:
-                ratios[f"nardy_vs_{ref}"] = {
-                    "canon": paired_ratio(peers["legal"]["nardy"]["canon"], c_ref),
-                    "games": paired_ratio(peers["games"]["nardy"], g_ref),
-                    "games_nardy_api": paired_ratio(peers["games"]["nardy.Game"], g_ref),
-                    "canon_of_medians": peers["legal"]["nardy"]["canon"]["median_per_s"]
-                    / c_ref["median_per_s"],
-                    "games_of_medians": peers["games"]["nardy"]["median_per_s"] / g_ref["median_per_s"],
-                }
-        peers["ratios"] = ratios
-
-    res["elapsed_s"] = time.perf_counter() - t_start
-    res["machine"]["loadavg_at_end"] = os.getloadavg()
-    print()
-    print(report(res))
-    ratios = res.get("peers", {}).get("ratios", {})
-    if ratios:
-        print()
-        for k, v in ratios.items():
-            print(f"{k}: canon {v['canon']:.2f}x, random games {v['games']:.2f}x "
-                  f"(nardy.Game loop {v['games_nardy_api']:.2f}x)")
+    S = settings(args)
+    start = time.perf_counter()
+    load_start = os.getloadavg()
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "settings.json"), "w") as f:
+            json.dump(S, f)
+        builds: dict[str, dict[str, Any]] = {}
+        for py in args.python or [sys.executable]:
+            info = run_child(py, "info", folder)
+            if "error" in info:
+                print(f"{py}: cannot measure it\n  " + info["error"].replace("\n", "\n  "))
+                continue
+            label = info["build"] if info["build"] not in builds else f"{info['build']} {len(builds) + 1}"
+            builds[label] = info
+            print(f"{label}: nardy {info['nardy']} from {info['path']}"
+                  + (f" (git {info['revision']})" if info["revision"] else "")
+                  + f", {info['python']} ({info['executable']}); pure-Python loop "
+                    f"{info['yardstick_M_per_s']:.1f} M iter/s")
+            print("  peers: " + (", ".join(f"{p} {v}" for p, v in info["peers"].items()) or "none"))
+            for p, why in info["peers_skipped"].items():
+                print(f"  {p} skipped: {why}")
+        if not builds:
+            return 2
+        first = next(iter(builds.values()))
+        print(f"{first['platform']}, {first['cpus']} CPUs, load average {load_start[0]:.2f}; "
+              f"{'quick' if S['quick'] else 'full'} run: {S['rounds']} rounds per figure", flush=True)
+        with open(os.path.join(folder, "cases.json"), "w") as f:
+            json.dump(make_cases(S), f)
+        results: dict[str, dict[str, dict[str, Any]]] = {}
+        for figure in (["check"] if S["check"] else []) + S["figures"]:
+            t = time.perf_counter()
+            results[figure] = {b: run_child(info["executable"], figure, folder) for b, info in builds.items()}
+            print("\n" + "\n".join(report(figure, results[figure], time.perf_counter() - t)), flush=True)
+    goals = targets(results, builds)
+    elapsed = time.perf_counter() - start
+    print("\n" + "\n".join(summary(results, builds, goals)))
+    print(f"\nbuilds: {', '.join(builds)}; the run took {elapsed:.0f} s; load average {load_start[0]:.2f} at the "
+          f"start, {os.getloadavg()[0]:.2f} at the end")
+    bad = nardy_disagreements(results.get("check", {}))
+    failed = [f for f, rs in results.items() if any("error" in r for r in rs.values())]
+    if bad:
+        print(f"nardy DISAGREES with bgsage on {bad} cases (see the check)")
+    if failed:
+        print(f"failed: {', '.join(failed)}")
     if args.out:
+        meta = {"settings": S, "builds": builds, "elapsed_s": elapsed, "loadavg_at_start": load_start,
+                "loadavg_at_end": os.getloadavg(), "date": time.strftime("%Y-%m-%d %H:%M")}
         with open(args.out, "w") as f:
-            json.dump(res, f, indent=1, default=str)
+            json.dump({"meta": meta, "results": results, "targets": goals}, f, indent=1)
         print(f"wrote {args.out}")
-    bad = res.get("peers", {}).get("correctness", {}).get("nardy", {}).get("disagreements", 0)
-    return 1 if bad else 0
+    return 1 if bad else 2 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,73 +1,41 @@
-"""nardy's short ruleset behind the peer-benchmark adapter interface.
+"""nardy's short ruleset in the POS28 encoding of the peer benchmark harness.
 
-The peer harness (``adapters.py`` of the side-by-side benchmark, by default in
-``shared/bench`` beside this repository; override with the ``NARDY_PEER_BENCH``
-environment variable) drives every library through five methods.  This module implements
-them for ``nardy.ruleset("short")`` so nardy runs through the very same generic
-loops as bgsage, gnubg, gym-backgammon and OpenSpiel.
+The harness (``adapters.py`` of the side-by-side benchmark, by default in
+``shared/bench`` beside this repository; set ``NARDY_PEER_BENCH`` to use another
+folder) describes a backgammon position as POS28: a 28-tuple from the mover's
+view; 0..23 = the mover's points 1..24 (>0 mover, <0 opponent; the opponent's own
+point j is the mover's 25-j), 24 = mover's bar, 25 = opponent's bar, 26 = mover's
+borne off, 27 = opponent's borne off.
 
-POS28 (see adapters.py): a 28-tuple from the mover's view; 0..23 = the mover's
-points 1..24 (>0 mover, <0 opponent; the opponent's own point j is the mover's
-25-j), 24 = mover's bar, 25 = opponent's bar, 26 = mover's off, 27 = opponent's off.
+This module converts between POS28 and nardy positions, and gives nardy the
+harness' adapter interface, so that its own script runs nardy too::
 
-Usable on its own too:  ``bench_peers.py --extra nardy_adapter:NardyAdapter``
-(with this folder on ``PYTHONPATH``).
+    PYTHONPATH=benchmarks python shared/bench/bench_peers.py --extra nardy_adapter:NardyAdapter
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 import sys
-from operator import sub as _sub
+from operator import sub
 from typing import Any
 
 import nardy
 from nardy import Play, Player, Position
 
-DEFAULT_PEER_DIR = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "bench"
+PEER_DIR = os.environ.get(
+    "NARDY_PEER_BENCH",
+    os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "bench"),
 )
-PEER_DIR = os.environ.get("NARDY_PEER_BENCH", DEFAULT_PEER_DIR)
 
-try:  # the peer harness' adapters module, imported from its own folder
-    if PEER_DIR not in sys.path and os.path.isdir(PEER_DIR):
+A: Any = None  # the harness' adapters module, when its folder is there
+if os.path.isdir(PEER_DIR):
+    if PEER_DIR not in sys.path:
         sys.path.insert(0, PEER_DIR)
-    import adapters as A  # type: ignore[import-not-found]
-
-    PeerAdapter = A.PeerAdapter
-    START: tuple[int, ...] = tuple(A.START)
-    HAVE_PEERS = True
-except ImportError:  # nardy-only runs still work without the peer folder
-    A = None
-    HAVE_PEERS = False
-
-    class PeerAdapter:  # type: ignore[no-redef]
-        """Minimal stand-in for adapters.PeerAdapter (same semantics)."""
-
-        name = "base"
-        arbitrary_positions = True
-
-        def start(self) -> Any:
-            return self.set_position({"pos": START})  # type: ignore[attr-defined]
-
-        def pass_turn(self, native: Any) -> Any:
-            return self.next_turn(native)  # type: ignore[attr-defined]
-
-        def legal_canon(self, native: Any, d1: int, d2: int, pos: Any = None) -> list:
-            res = self.legal_results(native, d1, d2)  # type: ignore[attr-defined]
-            out = sorted({self.to_canon(r) for r in res})  # type: ignore[attr-defined]
-            if not out and pos is not None:
-                out = [tuple(pos)]
-            return out
-
-    def _start() -> tuple[int, ...]:
-        p = [0] * 28
-        for pt, n in ((24, 2), (13, 5), (8, 3), (6, 5)):
-            p[pt - 1] += n
-            p[(25 - pt) - 1] -= n
-        return tuple(p)
-
-    START = _start()
+    with contextlib.suppress(ImportError):
+        A = importlib.import_module("adapters")
 
 
 def pos28_to_position(rules: nardy.RuleSet, p: Any, turn: Player = Player.WHITE) -> Position:
@@ -97,13 +65,7 @@ def position_to_pos28(pos: Position, mover: Player) -> tuple[int, ...]:
         mine, theirs, mbar, obar = pos.black, pos.white, pos.black_bar, pos.white_bar
     # mover point k (index k-1) is the opponent's point 25-k (index 24-k); a point
     # holds checkers of one side only, so mine - theirs is the signed count
-    return (
-        *map(_sub, mine, theirs[::-1]),
-        mbar,
-        obar,
-        15 - sum(mine) - mbar,
-        15 - sum(theirs) - obar,
-    )
+    return (*map(sub, mine, theirs[::-1]), mbar, obar, 15 - sum(mine) - mbar, 15 - sum(theirs) - obar)
 
 
 def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
@@ -122,14 +84,12 @@ def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
     return tuple(b)
 
 
-class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
-    """nardy short ruleset.  native = (nardy.Position, its POS28) with the mover
-    to move; a result = (the native it came from, a nardy.Play as returned by
-    ``rules.legal_plays``).  ``to_canon`` applies the play's steps to the POS28
-    (the cheapest exact conversion); ``next_turn`` uses ``rules.apply``.
-
-    nardy never returns an empty list: when nothing can move, the only play is
-    the empty play, whose result is the unchanged position (POS28 "pass")."""
+class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
+    """nardy's short ruleset behind the harness' adapter interface (needs the
+    harness). native = (Position, its POS28) with the mover to move; a result =
+    (the native it came from, a Play of ``rules.legal_plays``). nardy never
+    returns an empty list: when nothing can move, the only play is the empty
+    play, whose result is the unchanged position (the harness' "pass")."""
 
     name = "nardy"
     arbitrary_positions = True
@@ -138,32 +98,26 @@ class NardyAdapter(PeerAdapter):  # type: ignore[misc,valid-type]
         self.rules = nardy.ruleset(ruleset)
         if self.rules.family != "short":
             raise ValueError("POS28 describes a short-family (backgammon) board")
-        self._legal = self.rules.legal_plays
-        self._apply = self.rules.apply
 
     def start(self) -> tuple[Position, tuple[int, ...]]:
-        return self.set_position({"pos": START})
+        return self.set_position({"pos": A.START})
 
-    def set_position(self, case: dict) -> tuple[Position, tuple[int, ...]]:
+    def set_position(self, case: dict[str, Any]) -> tuple[Position, tuple[int, ...]]:
         p = tuple(case["pos"])
-        return pos28_to_position(self.rules, p, Player.WHITE), p
+        return pos28_to_position(self.rules, p), p
 
-    def legal_results(self, native: tuple[Position, tuple[int, ...]], d1: int, d2: int) -> list:
-        return [(native, play) for play in self._legal(native[0], (d1, d2))]
+    def legal_results(self, native: tuple[Position, tuple[int, ...]], d1: int, d2: int) -> list[Any]:
+        return [(native, play) for play in self.rules.legal_plays(native[0], (d1, d2))]
 
-    def to_canon(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> tuple[int, ...]:
+    def to_canon(self, res: Any) -> tuple[int, ...]:
         (_, p), play = res
         return steps_to_pos28(p, play)
 
-    def next_turn(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> tuple[Position, tuple[int, ...]]:
-        (pos, p), play = res
-        after = self._apply(pos, play)
+    def next_turn(self, res: Any) -> tuple[Position, tuple[int, ...]]:
+        (pos, _), play = res
+        after = self.rules.apply(pos, play)
         return after, position_to_pos28(after, after.turn)
 
-    def is_won(self, res: tuple[tuple[Position, tuple[int, ...]], Play]) -> bool:
+    def is_won(self, res: Any) -> bool:
         (_, p), play = res
-        return p[26] + sum(1 for s in play.steps if s.target == 0) == 15
-
-    def pass_turn(self, native: tuple[Position, tuple[int, ...]]) -> tuple[Position, tuple[int, ...]]:
-        pos = native[0].replace(turn=native[0].turn.other)  # not reached: nardy returns a pass play
-        return pos, position_to_pos28(pos, pos.turn)
+        return bool(p[26] + sum(1 for s in play.steps if s.target == 0) == 15)
