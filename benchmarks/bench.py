@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import ctypes
 import gc
+import importlib.machinery
 import io
 import json
 import os
@@ -42,6 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import nardy  # noqa: E402
+import nardy.rules.kernel  # noqa: E402
 import nardy_adapter as NA  # noqa: E402  (puts the peer harness' folder on sys.path)
 from nardy import Position  # noqa: E402
 
@@ -527,7 +529,9 @@ def fig_growth(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
 
 def build_info(S: dict[str, Any]) -> dict[str, Any]:
     """Which nardy this interpreter imports, and which peers."""
-    compiled = getattr(nardy, "COMPILED", False)
+    compiled = getattr(nardy, "COMPILED", None)
+    if compiled is None:  # a nardy without nardy.COMPILED: compiled if its kernel is an extension module
+        compiled = nardy.rules.kernel.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     src = os.path.dirname(os.path.abspath(nardy.__file__))
     rev = None
     with contextlib.suppress(Exception):
