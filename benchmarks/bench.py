@@ -62,11 +62,10 @@ FIGURES: dict[str, tuple[str, str, str | None, str | None, str]] = {
               "time of one play's step input ÷ legal_plays"),
     "rulesets": ("legal_plays per ruleset", "rulesets", "calls/s", "plays/call", "time per call ÷ short's"),
     "growth": ("Cost growth by number of distinct results (short)", "growth", "µs/call", "results/call",
-               "time, nardy ÷"),
+               "time per call"),
 }
 PEERS = ("bgsage", "gnubg", "gym_backgammon")
 DISTRIBUTIONS = {"bgsage": "bgsage", "gnubg": "gnubg", "gym_backgammon": "gym-backgammon"}
-GROWTH_PEERS = ("bgsage", "gnubg")  # gym-backgammon takes seconds per call on the largest buckets
 BUCKETS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 400), (401, 10**9))
 MAX_TURNS = 10_000
 
@@ -496,7 +495,7 @@ def fig_rulesets(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
 
 def fig_growth(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
     rules = nardy.ruleset("short")
-    peers, _ = load_peers([p for p in S["peers"] if p in GROWTH_PEERS])
+    peers, _ = load_peers(S["peers"])
     runs: list[Run] = []
     after = rules.afterstates
     for i, raw in enumerate(cases["growth"]):
@@ -511,9 +510,8 @@ def fig_growth(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
             natives = [(peer.native(NA.position_to_pos28(p, p.turn)), *d) for p, d in items]
             runs.append(calls_run(f"{b}: {name}", peer.calls["legal"], peer.legal, natives, name))
     res = round_robin(runs, S["rounds"], S["pass_s"])
-    ratios = {f"{b}: {mine} ÷ bgsage": ratio(res, f"{b}: {mine}", f"{b}: bgsage", by_time=True)
-              for b in (bucket_name(i) for i in range(len(BUCKETS))) for mine in ("legal_plays", "afterstates")
-              if f"{b}: bgsage" in res}
+    ratios = {f"{b}: legal_plays ÷ {peer}": ratio(res, f"{b}: legal_plays", f"{b}: {peer}", by_time=True)
+              for b in (bucket_name(i) for i in range(len(BUCKETS))) for peer in peers if f"{b}: {peer}" in res}
     notes = []  # the cost of each result beyond the first, from the single-result calls
     for engine in ["legal_plays", "afterstates", *peers]:
         one, slopes = res.get(f"1: {engine}"), []
@@ -702,13 +700,15 @@ def targets(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dic
 
 def summary(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dict[str, Any]],
             goals: list[dict[str, Any]]) -> list[str]:
-    out = ["Summary: nardy's speed as a multiple of each peer's (median over the rounds)"]
     rows = [[f"{FIGURES[f][1]}: ÷ {p}"]
             + [ratio_text(results[f].get(b, {}).get("ratios", {}).get(p), spread=False) for b in builds]
             for f in ("legal", "afterstates", "games", "loop") if f in results
             for p in ordered(results[f], "ratios")]
-    out += table([""] + list(builds), rows) if rows else ["  no peer measured"]
-    out += ["", "Targets"]
+    out = []
+    if rows:
+        out += ["Summary: nardy's speed as a multiple of each peer's (median over the rounds)"]
+        out += table([""] + list(builds), rows) + [""]
+    out += ["Targets"]
     out += table(["target", "build", "measured", ""], [
         [g["target"] + (f" [{g['row'].split(':')[0]}]" if g["figure"] == "rulesets" and g["row"] else ""),
          g["build"], "-" if g["measured"] is None else f"{g['measured']:.2f}x",
