@@ -660,7 +660,7 @@ def report_check(ok: dict[str, dict[str, Any]]) -> list[str]:
     for b, r in ok.items():
         prefix = f"{b}: " if len(ok) > 1 else ""
         if not r["engines"]:
-            out.append(f"  {prefix}not checked: bgsage is not installed")
+            out.append(f"  {prefix}not checked: bgsage is not among the peers measured")
         for name, e in r["engines"].items():
             info = "" if name.startswith("nardy") else " (for information)"
             out.append(f"  {prefix}{name}: {e['disagreements']} disagreements in {e['checked']} cases{info}")
