@@ -635,8 +635,8 @@ def report(figure: str, results: dict[str, dict[str, Any]], seconds: float) -> l
     if unit and ok:
         rows = []
         for name in ordered(ok, "runs"):
-            first = next(r["runs"][name] for r in ok.values() if name in r["runs"])
-            rows.append([name, f"{first['per_unit']:.1f}"] + [rate_text(r["runs"].get(name), unit) for r in ok.values()])
+            per = next(r["runs"][name]["per_unit"] for r in ok.values() if name in r["runs"])
+            rows.append([name, f"{per:.1f}"] + [rate_text(r["runs"].get(name), unit) for r in ok.values()])
         out += table(["", per_unit or ""] + [f"{b} {unit}" for b in ok], rows)
     rows = [[name] + [ratio_text(r["ratios"].get(name)) for r in ok.values()] for name in ordered(ok, "ratios")]
     if rows:
