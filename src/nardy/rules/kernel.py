@@ -235,7 +235,8 @@ class SearchState:
     * ``me``: the mover's checkers, ``me[p]`` on its point ``p`` (1..24),
       ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
-      ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+      ``p`` for point ``p``); cheaper to test than ``me`` for many rules. Kept
+      only for the constraints (a ruleset without any leaves it 0).
     * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
@@ -305,6 +306,7 @@ class SearchState:
         context: PlayContext,
         head_limit: int | None,
         like: SearchState | None = None,
+        with_occupied: bool = True,
     ) -> None:
         if like is not None:  # the same start as another search's: copy it
             self.me: list[int] = list(like.start_me)
@@ -324,7 +326,7 @@ class SearchState:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
             self.op = op
-            self.occupied = sum(compress(_POINT_BITS, mine))
+            self.occupied = sum(compress(_POINT_BITS, mine)) if with_occupied else 0
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
@@ -668,7 +670,7 @@ class Kernel:
     ) -> SearchState:
         """A fresh search state at the start of a play, with the constraints' ``begin``
         run and the hooks of the constraints active in this play selected."""
-        s = SearchState(pos, values, context, head_limit)
+        s = SearchState(pos, values, context, head_limit, None, bool(self.constraints))
         if not self.constraints:
             return s
         idle = 0  # bit i: the i-th constraint with a begin() rests in this play
