@@ -33,6 +33,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final, overload
 
 from nardy.core import (
+    BLACK,
     CHECKERS,
     ROLLS,
     STEPS,
@@ -42,6 +43,7 @@ from nardy.core import (
     Position,
     Result,
     Step,
+    WHITE,
     make_play,
     make_position,
 )
@@ -127,7 +129,7 @@ class Afterstates:
         position = some.get(index)
         if position is None:
             key = self._keys[index]  # IndexError, TypeError as a tuple gives them
-            position = some[index] = Kernel.positions_after(self.origin, (key,), self._turn, self._own_roll)[0]
+            position = some[index] = Kernel.position_after(self.origin, key, self._turn, self._own_roll)
         return position
 
     def __iter__(self) -> Iterator[Position]:
@@ -697,9 +699,10 @@ class RuleSet:
 
     def winner(self, pos: Position) -> Player | None:
         """The side that has borne off all its checkers, if any."""
-        for player in (Player.WHITE, Player.BLACK):
-            if pos.off(player) == CHECKERS:
-                return player
+        if not pos.white_bar and not any(pos.white):
+            return WHITE
+        if not pos.black_bar and not any(pos.black):
+            return BLACK
         return None
 
     def deadlocked(self, pos: Position) -> bool:

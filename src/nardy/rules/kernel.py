@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import mul
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from nardy.core import (
@@ -57,6 +56,7 @@ from nardy.core import (
     CHECKERS,
     OFF,
     STEPS_BY_DIE,
+    WHITE,
     Play,
     Player,
     Position,
@@ -134,8 +134,7 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
     >>> key_board(key)[24], key_hits(key)
     (15, frozenset())
     """
-    key: int = sum(map(mul, me, KEY_BIT))
-    return key | hits << _HIT_SHIFT
+    return int.from_bytes(bytes(me), "little") | hits << _HIT_SHIFT
 
 
 _POINTS_MASK: Final = (1 << 200) - 1
@@ -152,6 +151,18 @@ def key_points(key: int) -> tuple[int, ...]:
     ((2, 0), 15)
     """
     return tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
+
+
+def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
+    """The opponent's points (its own numbering) and bar after the hits of a board key."""
+    points = list(theirs)
+    hits = key >> _HIT_SHIFT & _HITS_MASK
+    while hits:  # each point hit: mover point t is the opponent's 25 - t
+        low = hits & -hits
+        points[25 - low.bit_length()] -= 1
+        hits ^= low
+        their_bar += 1
+    return tuple(points), their_bar
 
 
 def key_board(key: int) -> list[int]:
@@ -224,7 +235,8 @@ class SearchState:
     * ``me``: the mover's checkers, ``me[p]`` on its point ``p`` (1..24),
       ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
-      ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+      ``p`` for point ``p``); cheaper to test than ``me`` for many rules. Kept
+      only for the constraints (a ruleset without any leaves it 0).
     * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
@@ -258,6 +270,7 @@ class SearchState:
         "trap_at_start",
         # the search's own bookkeeping
         "n",
+        "value_order",
         "mode",
         "prune",
         "equal_prune",
@@ -293,6 +306,7 @@ class SearchState:
         context: PlayContext,
         head_limit: int | None,
         like: SearchState | None = None,
+        with_occupied: bool = True,
     ) -> None:
         if like is not None:  # the same start as another search's: copy it
             self.me: list[int] = list(like.start_me)
@@ -301,18 +315,18 @@ class SearchState:
             self.start_me: tuple[int, ...] = like.start_me
             self.start_op: tuple[int, ...] = like.start_op
         else:
-            mover = pos.turn
-            mine = pos.points(mover)
-            theirs = pos.points(mover.other)
-            bar = pos.bar(mover)
+            if pos.turn == WHITE:
+                mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
+            else:
+                mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
             me = [CHECKERS - sum(mine) - bar, *mine, bar]
             if pos.family == "short":
-                op = [0, *theirs[::-1], pos.bar(mover.other)]
+                op = [0, *theirs[::-1], their_bar]
             else:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
             self.op = op
-            self.occupied = sum(compress(_POINT_BITS, mine))
+            self.occupied = sum(compress(_POINT_BITS, mine)) if with_occupied else 0
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
@@ -325,7 +339,10 @@ class SearchState:
         self.block_mask = 0
         self.trap_mask = 0
         self.trap_at_start = False
-        self.n = len(values)
+        n = self.n = len(values)
+        #: value_order[depth]: the indexes of ``values`` worth trying at ``depth``
+        #: (equal values: only the next one, as any other gives the same steps)
+        self.value_order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
         self.mode = GENERATE
         self.prune = False
         self.equal_prune = False
@@ -368,6 +385,9 @@ class SearchState:
         """The opponent's checkers borne off."""
         return CHECKERS - sum(self.op[1:26])
 
+
+_EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
+_ANY_ORDER: Final = tuple((tuple(range(n)),) * (n + 1) for n in range(5))
 
 # search modes
 GENERATE: Final = 0
@@ -650,7 +670,7 @@ class Kernel:
     ) -> SearchState:
         """A fresh search state at the start of a play, with the constraints' ``begin``
         run and the hooks of the constraints active in this play selected."""
-        s = SearchState(pos, values, context, head_limit)
+        s = SearchState(pos, values, context, head_limit, None, bool(self.constraints))
         if not self.constraints:
             return s
         idle = 0  # bit i: the i-th constraint with a begin() rests in this play
@@ -852,14 +872,24 @@ class Kernel:
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
         """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
-        return Kernel.positions_after(pos, (key,), turn, moved)[0]
+        mine = key_points(key)
+        bar = key >> 200 & 255
+        if pos.turn == WHITE:
+            black, black_bar = pos.black, pos.black_bar
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                black, black_bar = _unhit(key, black, black_bar)
+            return make_position(pos.family, mine, black, bar, black_bar, turn, pos.white_moved or moved, pos.black_moved)
+        white, white_bar = pos.white, pos.white_bar
+        if key >> _HIT_SHIFT & _HITS_MASK:
+            white, white_bar = _unhit(key, white, white_bar)
+        return make_position(pos.family, white, mine, white_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
 
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
         """The positions the board keys of ``pos`` describe, with the turn and
         first-play flag given (one call for all the results of a search)."""
         mover = pos.turn
-        if mover == Player.WHITE:
+        if mover == WHITE:
             theirs, obar = pos.black, pos.black_bar
             template = make_position(
                 pos.family, pos.white, theirs, 0, obar, turn, pos.white_moved or moved, pos.black_moved
@@ -872,16 +902,8 @@ class Kernel:
         boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
         for key in keys:
             mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
-            hits = key >> _HIT_SHIFT & _HITS_MASK
-            if hits:
-                points = list(theirs)
-                bar = obar
-                while hits:  # each point hit: mover point t is the opponent's 25 - t
-                    low = hits & -hits
-                    points[25 - low.bit_length()] -= 1
-                    hits ^= low
-                    bar += 1
-                boards.append((mine, key >> 200 & 255, tuple(points), bar))
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                boards.append((mine, key >> 200 & 255, *_unhit(key, theirs, obar)))
             else:
                 boards.append((mine, key >> 200 & 255, theirs, obar))
         return make_positions(template, mover, boards)
@@ -1148,6 +1170,10 @@ class Kernel:
         eager_checks = s.eager_checks
         track = s.track  # constraints read the board: keep ``occupied`` current
         headed = s.head_limit is not None and head >= s.head_limit  # no more may leave the head
+        if headed and not why:  # nothing to explain: leave the head out of the sources
+            if srcs and srcs[0] == 24:
+                srcs = srcs[1:]
+            headed = False
         two_prune = s.two_prune and depth == 0
         split_home = s.split_home
         firsts = s.firsts
@@ -1157,7 +1183,7 @@ class Kernel:
         stop = False
         new_mark = UNMARKED
         tried = 0
-        for i in range(n):
+        for i in s.value_order[depth]:
             if used >> i & 1:
                 continue
             d = values[i]
@@ -1167,7 +1193,7 @@ class Kernel:
             steps_d = STEPS_BY_DIE[d]
             keys_d = KEY_STEP[d]
             for p in srcs if pairs is None else [q for q in srcs if (q, d) in pairs]:
-                if p == 24 and headed:
+                if headed and p == 24:
                     if why:
                         self._refuse(s, depth, HEAD, steps_d[p][False])
                     continue
@@ -1333,7 +1359,8 @@ class Kernel:
                     if track:
                         s.occupied = occ
                     if stop:
-                        self._remember(s, memo_key, True)
+                        if memo_key:
+                            self._remember(s, memo_key, True)
                         return True
         if noted is not None:
             goal = s.q.goal
@@ -1344,7 +1371,8 @@ class Kernel:
                 goal.wholes[(*asked, step)] = nkey
             self._remember(s, memo_key, bool(noted))
             return bool(noted)
-        self._remember(s, memo_key, False)
+        if memo_key:
+            self._remember(s, memo_key, False)
         return False
 
     def _prologue(
