@@ -411,7 +411,9 @@ def fig_check(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
             return None
         return sorted(NA.position_to_pos28(p, pos.turn) for p in after)  # a duplicate shows up too
 
-    harness = {"nardy adapter (legal_canon)": NA.NardyAdapter(), **{n: p.ad for n, p in peers.items()}}
+    harness = {"nardy adapter, legal_plays (legal_canon)": NA.NardyAdapter(),
+               "nardy adapter, afterstates (legal_canon)": NA.NardyAfterstatesAdapter(),
+               **{n: p.ad for n, p in peers.items()}}
     bg = harness.pop("bgsage")
     for c in every:
         dice = tuple(c["dice"])

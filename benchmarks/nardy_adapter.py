@@ -8,7 +8,9 @@ point j is the mover's 25-j), 24 = mover's bar, 25 = opponent's bar, 26 = mover'
 borne off, 27 = opponent's borne off.
 
 This module converts between POS28 and nardy positions, and gives nardy the
-harness' adapter interface, so that its own script runs nardy too::
+harness' adapter interface twice, as a user would write it: through
+``rules.legal_plays`` (``NardyAdapter``) and through ``rules.afterstates``
+(``NardyAfterstatesAdapter``), so that its own script runs nardy too::
 
     PYTHONPATH=benchmarks python shared/bench/bench_peers.py --extra nardy_adapter:NardyAdapter
 """
@@ -121,3 +123,27 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
     def is_won(self, res: Any) -> bool:
         (_, p), play = res
         return bool(p[26] + sum(1 for s in play.steps if s.target == 0) == 15)
+
+
+class NardyAfterstatesAdapter(NardyAdapter):
+    """The same through ``rules.afterstates``: native = a Position with the
+    mover to move; a result = one of its afterstates, a Position with the turn
+    already passed to the opponent, so that ``next_turn`` has nothing to do
+    (nardy's positions carry the turn: that is its "flip")."""
+
+    name = "nardy_afterstates"
+
+    def set_position(self, case: dict[str, Any]) -> Position:  # type: ignore[override]
+        return pos28_to_position(self.rules, case["pos"])
+
+    def legal_results(self, native: Position, d1: int, d2: int) -> Any:  # type: ignore[override]
+        return self.rules.afterstates(native, (d1, d2))  # a sequence, each position built when read
+
+    def to_canon(self, res: Position) -> tuple[int, ...]:
+        return position_to_pos28(res, res.turn.other)
+
+    def next_turn(self, res: Position) -> Position:  # type: ignore[override]
+        return res
+
+    def is_won(self, res: Position) -> bool:
+        return res.off(res.turn.other) == 15
