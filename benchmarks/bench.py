@@ -10,6 +10,10 @@ short ruleset, puts it next to bgsage, gnubg and gym-backgammon where they
 import (a missing peer is skipped, and the report says so). benchmarks/README.md
 says what each figure measures.
 
+Figures 1-7 time every engine in its native form; figures 8 and 9 time every
+engine through the peer harness' adapters (``legal_canon`` and the generic
+random-game loop), the yardstick the speed targets were set against.
+
 Every figure runs in a process of its own for each interpreter, nardy and the
 peers round-robin in it; a ratio is the median over the rounds of that round's
 ratio. Before the figures, ``check`` compares nardy's distinct resulting
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ctypes
+import functools
 import gc
 import importlib.machinery
 import io
@@ -63,6 +68,12 @@ FIGURES: dict[str, tuple[str, str, str | None, str | None, str]] = {
     "rulesets": ("legal_plays per ruleset", "rulesets", "calls/s", "plays/call", "time per call ÷ short's"),
     "growth": ("Cost growth by number of distinct results (short)", "growth", "µs/call", "results/call",
                "time per call"),
+    "harness": ("The harness' yardstick: every engine's adapter.legal_canon(native, d1, d2), its distinct "
+                "resulting positions as sorted POS28 (short)", "harness legal_canon", "calls/s", "results/call",
+                "speed, nardy's adapter"),
+    "harness-games": ("The harness' yardstick: random games through every engine's adapter, the generic loop of "
+                      "bench_peers.py (short)", "harness random games", "games/s", "turns/game",
+                      "speed, nardy's adapter"),
 }
 PEERS = ("bgsage", "gnubg", "gym_backgammon")
 DISTRIBUTIONS = {"bgsage": "bgsage", "gnubg": "gnubg", "gym_backgammon": "gym-backgammon"}
@@ -94,6 +105,7 @@ class Bgsage:
         "legal": "bgbot_cpp.possible_moves(board, d1, d2): the distinct resulting boards",
         "afterstates": "bgbot_cpp.possible_moves (its results are the boards)",
         "game": "possible_moves, a random board of them, flip_board",
+        "harness": "possible_moves; each board converted; next_turn flip_board",
     }
 
     def __init__(self) -> None:
@@ -122,6 +134,8 @@ class Gnubg:
         "legal": "GenerateMoves via ctypes: the distinct moves, left in gnubg's move list",
         "afterstates": "GenerateMoves, then ApplyMove on a copy of the board for every move",
         "game": "GenerateMoves, ApplyMove of a random move, the sides swapped",
+        "harness": "GenerateMoves, ApplyMove on a copy of the board for every move; each board converted; "
+                   "next_turn swaps the sides",
     }
 
     def __init__(self) -> None:
@@ -153,6 +167,8 @@ class GymBackgammon:
         "legal": "get_valid_plays, every play applied (execute_play) to keep one per resulting board",
         "afterstates": "the same: the distinct resulting states (save_state)",
         "game": "get_valid_plays, execute_play of a random play, off == 15",
+        "harness": "get_valid_plays, every play applied (save_state); each state converted; next_turn a game "
+                   "restored from the state",
     }
 
     def __init__(self) -> None:
@@ -239,6 +255,31 @@ def fastest_loop(rules: nardy.RuleSet) -> Callable[[int], int]:
         return turns
 
     return game
+
+
+def random_game(ad: Any, rng: random.Random, max_turns: int = 20_000) -> int:
+    """One random game through a harness adapter: the generic loop of the
+    harness' ``bench_peers.random_game``, as it stands there (that module needs
+    a ``collect`` module the harness does not ship, so it cannot be imported)."""
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    while d1 == d2:  # opening roll is never a double
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    nat = ad.start()
+    for turn in range(max_turns):
+        res = ad.legal_results(nat, d1, d2)
+        if res:
+            r = rng.choice(res)
+            if ad.is_won(r):
+                return turn + 1
+            nat = ad.next_turn(r)
+        else:  # no legal move: pass
+            nat = ad.pass_turn(nat)
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    return max_turns
+
+
+def seeded_game(ad: Any, seed: int) -> int:
+    return random_game(ad, random.Random(seed))
 
 
 # --------------------------------------------------------------------------- timing
@@ -380,7 +421,7 @@ def make_cases(S: dict[str, Any]) -> dict[str, Any]:
     if {"steps", "rulesets"} & set(S["figures"]):
         out["rulesets"] = {name: [(p.to_string(), d) for p, d in selfplay(nardy.ruleset(name), S["ruleset_cases"],
                                                                           S["seed"])] for name in S["rulesets"]}
-    if "growth" in S["figures"] or S["check"]:
+    if {"growth", "harness"} & set(S["figures"]) or S["check"]:
         out["growth"] = [[(p.to_string(), d) for p, d in b] for b in growth_cases(S)]
     return out
 
@@ -527,6 +568,51 @@ def fig_growth(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
             "runs": res, "ratios": ratios, "notes": notes}
 
 
+def harness_adapters(S: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """Every engine's harness adapter: nardy's two (through legal_plays, through
+    afterstates) and each peer's, with what its ``legal_results`` does."""
+    peers, _ = load_peers(S["peers"])
+    ads = {"nardy legal_plays": NA.NardyAdapter(), "nardy afterstates": NA.NardyAfterstatesAdapter(),
+           **{name: peer.ad for name, peer in peers.items()}}
+    calls = {"nardy legal_plays": "rules.legal_plays; each play's steps applied to the POS28; next_turn "
+                                  "rules.apply and the POS28 of the result",
+             "nardy afterstates": "rules.afterstates; each position converted; next_turn the position itself "
+                                  "(it has the opponent to move)",
+             **{name: peer.calls["harness"] for name, peer in peers.items()}}
+    return ads, calls
+
+
+def fig_harness(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    """The yardstick the speed targets were set against: ``legal_canon`` through
+    every engine's harness adapter, on the short cases and on the growth figure's
+    single-result cases."""
+    if A is None:
+        return {"source": "", "runs": {}, "ratios": {}, "notes": [f"not run: no peer harness in {NA.PEER_DIR}"]}
+    ads, calls = harness_adapters(S)
+    single = [{"pos": NA.position_to_pos28(p, p.turn), "dice": d} for p, d in positions(cases["growth"][0])]
+    runs = []
+    for label, items in (("", cases["short"]), ("1 result, ", single)):
+        for name, ad in ads.items():
+            natives = [(ad.set_position(c), *c["dice"], c["pos"]) for c in items]
+            runs.append(calls_run(label + name, calls[name], ad.legal_canon, natives, name))
+    res = round_robin(runs, S["rounds"], S["pass_s"])
+    ratios = {f"{label}{way} ÷ {peer}": ratio(res, f"{label}nardy {way}", label + peer) for label in ("", "1 result, ")
+              for way in ("legal_plays", "afterstates") for peer in ads if not peer.startswith("nardy")}
+    return {"source": f"{cases['short_source']}; and {len(single)} single-result cases of the growth figure "
+            "(rows '1 result')", "runs": res, "ratios": ratios}
+
+
+def fig_harness_games(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any]:
+    if A is None:
+        return {"source": "", "runs": {}, "ratios": {}, "notes": [f"not run: no peer harness in {NA.PEER_DIR}"]}
+    ads, calls = harness_adapters(S)
+    runs = [games_run(name, calls[name], functools.partial(seeded_game, ad), S["seed"]) for name, ad in ads.items()]
+    res = round_robin(runs, S["rounds"], S["game_pass_s"])
+    return {"source": "random games to the end: legal_results, rng.choice, is_won, next_turn", "runs": res,
+            "ratios": {f"{way} ÷ {peer}": ratio(res, f"nardy {way}", peer) for way in ("legal_plays", "afterstates")
+                       for peer in ads if not peer.startswith("nardy")}}
+
+
 def build_info(S: dict[str, Any]) -> dict[str, Any]:
     """Which nardy this interpreter imports, and which peers."""
     compiled = getattr(nardy, "COMPILED", None)
@@ -563,6 +649,8 @@ FIGURE_RUNNERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], dict[str, A
     "steps": fig_steps,
     "rulesets": fig_rulesets,
     "growth": fig_growth,
+    "harness": fig_harness,
+    "harness-games": fig_harness_games,
 }
 
 
@@ -634,9 +722,9 @@ def report(figure: str, results: dict[str, dict[str, Any]], seconds: float) -> l
     title, _, unit, per_unit, ratio_head = FIGURES[figure]
     source = next((r["source"] for r in ok.values()), "")
     out = [f"{list(FIGURES).index(figure) + 1}. {title}: {source} ({seconds:.0f} s)"]
-    if unit and ok:
+    if unit and (names := ordered(ok, "runs")):
         rows = []
-        for name in ordered(ok, "runs"):
+        for name in names:
             per = next(r["runs"][name]["per_unit"] for r in ok.values() if name in r["runs"])
             rows.append([name, f"{per:.1f}"] + [rate_text(r["runs"].get(name), unit) for r in ok.values()])
         out += table(["", per_unit or ""] + [f"{b} {unit}" for b in ok], rows)
@@ -702,9 +790,9 @@ def targets(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dic
 
 def summary(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dict[str, Any]],
             goals: list[dict[str, Any]]) -> list[str]:
-    rows = [[f"{FIGURES[f][1]}: ÷ {p}"]
+    rows = [[f"{FIGURES[f][1]}: {p if '÷' in p else '÷ ' + p}"]
             + [ratio_text(results[f].get(b, {}).get("ratios", {}).get(p), spread=False) for b in builds]
-            for f in ("legal", "afterstates", "games", "loop") if f in results
+            for f in ("legal", "afterstates", "games", "loop", "harness", "harness-games") if f in results
             for p in ordered(results[f], "ratios")]
     out = []
     if rows:
