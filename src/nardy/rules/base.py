@@ -32,6 +32,7 @@ import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final, SupportsIndex, cast, overload
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import (
     CHECKERS,
     ROLLS,
@@ -165,6 +166,7 @@ def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
     return ruleset(name, **options)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RuleSet:
     """Base class of every ruleset: options, positions and the questions about plays.
 
