@@ -657,3 +657,9 @@ def test_bad_input_raises_the_same_nardy_error_in_both_builds(name: str) -> None
         CASES[name]()
     assert (type(info.value), str(info.value)) == (error, message)
 
+
+def test_the_build_is_named() -> None:
+    assert isinstance(nardy.COMPILED, bool)
+    assert "COMPILED" in nardy.__all__
+    # the compiled build compiles the rules engine; nardy.core stays Python in both
+    assert nardy.COMPILED == (not nardy.rules.kernel.__file__.endswith(".py"))
