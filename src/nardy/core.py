@@ -221,11 +221,11 @@ class Position:
 
     def points(self, player: Player) -> tuple[int, ...]:
         """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
-        return self.white if player == Player.WHITE else self.black
+        return self.white if player == WHITE else self.black
 
     def bar(self, player: Player) -> int:
         """Checkers of ``player`` on the bar (always 0 in the long family)."""
-        return self.white_bar if player == Player.WHITE else self.black_bar
+        return self.white_bar if player == WHITE else self.black_bar
 
     def off(self, player: Player) -> int:
         """Checkers of ``player`` borne off."""
@@ -233,7 +233,7 @@ class Position:
 
     def has_moved(self, player: Player) -> bool:
         """Whether ``player`` has made its first play of the game."""
-        return self.white_moved if player == Player.WHITE else self.black_moved
+        return self.white_moved if player == WHITE else self.black_moved
 
     def pips(self, player: Player) -> int:
         """Pip count of ``player``: the total distance its checkers still have to run.
@@ -322,7 +322,7 @@ class Position:
             return ",".join(items) or "-"
 
         flags = f"{int(self.white_moved)}{int(self.black_moved)}"
-        turn = "w" if self.turn == Player.WHITE else "b"
+        turn = "w" if self.turn == WHITE else "b"
         white = side(self.white, self.white_bar)
         black = side(self.black, self.black_bar)
         return f"{name or self.family} {white} {black} {turn} {flags}"
@@ -452,7 +452,7 @@ def make_positions(
     in one update is cheaper than building each position field by field.
     """
     base = template.__dict__
-    if mover == Player.WHITE:
+    if mover == WHITE:
         mine, mine_bar, theirs, theirs_bar = "white", "white_bar", "black", "black_bar"
     else:
         mine, mine_bar, theirs, theirs_bar = "black", "black_bar", "white", "white_bar"
@@ -503,7 +503,12 @@ def make_play(
 ) -> Play:
     """Build a generated Play in one step (Play is a dict-based frozen class for this)."""
     play = _new(Play)
-    play.__dict__.update(steps=steps, dice=dice, origin=origin, key=key, ordered=ordered)
+    fields = play.__dict__
+    fields["steps"] = steps
+    fields["dice"] = dice
+    fields["origin"] = origin
+    fields["key"] = key
+    fields["ordered"] = ordered
     return play
 
 

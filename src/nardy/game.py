@@ -578,9 +578,10 @@ class Game:
         pending = self._pending
         mover = pending.player
         assert mover is not None
-        after = self.rules.apply(self._position, play, turn=mover, own_roll=pending.context.kind == "roll")
+        # the turn usually passes to the opponent: the turn flow says when it does not
+        after = self.rules.apply(self._position, play, own_roll=pending.context.kind == "roll")
         nxt = self.rules.turn_flow.after_play(pending, after, play)
-        return (after if nxt.player is None else _set_turn(after, nxt.player)), nxt
+        return _set_turn(after, mover if nxt.player is None else nxt.player), nxt
 
     def _check_over(self) -> None:
         if self._pending.phase != "over":

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Final, SupportsIndex, cast, overload
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import (
+    BLACK,
     CHECKERS,
     ROLLS,
     STEPS,
@@ -43,6 +44,7 @@ from nardy.core import (
     Position,
     Result,
     Step,
+    WHITE,
     make_play,
     make_position,
 )
@@ -724,9 +726,10 @@ class RuleSet:
 
     def winner(self, pos: Position) -> Player | None:
         """The side that has borne off all its checkers, if any."""
-        for player in (Player.WHITE, Player.BLACK):
-            if pos.off(player) == CHECKERS:
-                return player
+        if not pos.white_bar and not any(pos.white):
+            return WHITE
+        if not pos.black_bar and not any(pos.black):
+            return BLACK
         return None
 
     def deadlocked(self, pos: Position) -> bool:

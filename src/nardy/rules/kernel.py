@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import mul
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
@@ -58,6 +57,7 @@ from nardy.core import (
     CHECKERS,
     OFF,
     STEPS_BY_DIE,
+    WHITE,
     Play,
     Player,
     Position,
@@ -135,8 +135,7 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
     >>> key_board(key)[24], key_hits(key)
     (15, frozenset())
     """
-    key: int = sum(map(mul, me, KEY_BIT))
-    return key | hits << _HIT_SHIFT
+    return int.from_bytes(bytes(me), "little") | hits << _HIT_SHIFT
 
 
 _POINTS_MASK: Final = (1 << 200) - 1
@@ -259,6 +258,7 @@ class SearchState:
         "trap_at_start",
         # the search's own bookkeeping
         "n",
+        "value_order",
         "mode",
         "prune",
         "equal_prune",
@@ -302,13 +302,13 @@ class SearchState:
             self.start_me: tuple[int, ...] = like.start_me
             self.start_op: tuple[int, ...] = like.start_op
         else:
-            mover = pos.turn
-            mine = pos.points(mover)
-            theirs = pos.points(mover.other)
-            bar = pos.bar(mover)
+            if pos.turn == WHITE:
+                mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
+            else:
+                mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
             me = [CHECKERS - sum(mine) - bar, *mine, bar]
             if pos.family == "short":
-                op = [0, *theirs[::-1], pos.bar(mover.other)]
+                op = [0, *theirs[::-1], their_bar]
             else:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
@@ -326,7 +326,10 @@ class SearchState:
         self.block_mask = 0
         self.trap_mask = 0
         self.trap_at_start = False
-        self.n = len(values)
+        n = self.n = len(values)
+        #: value_order[depth]: the indexes of ``values`` worth trying at ``depth``
+        #: (equal values: only the next one, as any other gives the same steps)
+        self.value_order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
         self.mode = GENERATE
         self.prune = False
         self.equal_prune = False
@@ -369,6 +372,9 @@ class SearchState:
         """The opponent's checkers borne off."""
         return CHECKERS - sum(self.op[1:26])
 
+
+_EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
+_ANY_ORDER: Final = tuple((tuple(range(n)),) * (n + 1) for n in range(5))
 
 # search modes
 GENERATE: Final = 0
@@ -862,7 +868,7 @@ class Kernel:
         """The positions the board keys of ``pos`` describe, with the turn and
         first-play flag given (one call for all the results of a search)."""
         mover = pos.turn
-        if mover == Player.WHITE:
+        if mover == WHITE:
             theirs, obar = pos.black, pos.black_bar
             template = make_position(
                 pos.family, pos.white, theirs, 0, obar, turn, pos.white_moved or moved, pos.black_moved
@@ -1151,6 +1157,10 @@ class Kernel:
         eager_checks = s.eager_checks
         track = s.track  # constraints read the board: keep ``occupied`` current
         headed = s.head_limit is not None and head >= s.head_limit  # no more may leave the head
+        if headed and not why:  # nothing to explain: leave the head out of the sources
+            if srcs and srcs[0] == 24:
+                srcs = srcs[1:]
+            headed = False
         two_prune = s.two_prune and depth == 0
         split_home = s.split_home
         firsts = s.firsts
@@ -1160,7 +1170,7 @@ class Kernel:
         stop = False
         new_mark = UNMARKED
         tried = 0
-        for i in range(n):
+        for i in s.value_order[depth]:
             if used >> i & 1:
                 continue
             d = values[i]
@@ -1170,7 +1180,7 @@ class Kernel:
             steps_d = STEPS_BY_DIE[d]
             keys_d = KEY_STEP[d]
             for p in srcs if pairs is None else [q for q in srcs if (q, d) in pairs]:
-                if p == 24 and headed:
+                if headed and p == 24:
                     if why:
                         self._refuse(s, depth, HEAD, steps_d[p][False])
                     continue
@@ -1336,7 +1346,8 @@ class Kernel:
                     if track:
                         s.occupied = occ
                     if stop:
-                        self._remember(s, memo_key, True)
+                        if memo_key:
+                            self._remember(s, memo_key, True)
                         return True
         if noted is not None:
             goal = s.q.goal
@@ -1347,7 +1358,8 @@ class Kernel:
                 goal.wholes[(*asked, step)] = nkey
             self._remember(s, memo_key, bool(noted))
             return bool(noted)
-        self._remember(s, memo_key, False)
+        if memo_key:
+            self._remember(s, memo_key, False)
         return False
 
     def _prologue(
