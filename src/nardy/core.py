@@ -426,19 +426,18 @@ def make_position(
     """Build a Position without validation, for code that built a valid board
     itself (the search's results are valid by construction).
 
-    Position is a dict-based frozen class so that this is a single update.
+    Position is a dict-based frozen class so that this writes its fields directly.
     """
     pos = _new(Position)
-    pos.__dict__.update(
-        family=family,
-        white=white,
-        black=black,
-        white_bar=white_bar,
-        black_bar=black_bar,
-        turn=turn,
-        white_moved=white_moved,
-        black_moved=black_moved,
-    )
+    fields = pos.__dict__
+    fields["family"] = family
+    fields["white"] = white
+    fields["black"] = black
+    fields["white_bar"] = white_bar
+    fields["black_bar"] = black_bar
+    fields["turn"] = turn
+    fields["white_moved"] = white_moved
+    fields["black_moved"] = black_moved
     return pos
 
 

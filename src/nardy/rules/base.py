@@ -130,7 +130,7 @@ class Afterstates:
         position = some.get(index)
         if position is None:
             key = self._keys[index]  # IndexError, TypeError as a tuple gives them
-            position = some[index] = Kernel.positions_after(self.origin, (key,), self._turn, self._own_roll)[0]
+            position = some[index] = Kernel.position_after(self.origin, key, self._turn, self._own_roll)
         return position
 
     def __iter__(self) -> Iterator[Position]:

@@ -154,6 +154,18 @@ def key_points(key: int) -> tuple[int, ...]:
     return tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
 
 
+def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
+    """The opponent's points (its own numbering) and bar after the hits of a board key."""
+    points = list(theirs)
+    hits = key >> _HIT_SHIFT & _HITS_MASK
+    while hits:  # each point hit: mover point t is the opponent's 25 - t
+        low = hits & -hits
+        points[25 - low.bit_length()] -= 1
+        hits ^= low
+        their_bar += 1
+    return tuple(points), their_bar
+
+
 def key_board(key: int) -> list[int]:
     """The mover's counts (off, points 1..24, bar) of a board key."""
     return list((key & _BOARD_MASK).to_bytes(26, "little"))
@@ -224,7 +236,8 @@ class SearchState:
     * ``me``: the mover's checkers, ``me[p]`` on its point ``p`` (1..24),
       ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
-      ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+      ``p`` for point ``p``); cheaper to test than ``me`` for many rules. Kept
+      only for the constraints (a ruleset without any leaves it 0).
     * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
@@ -294,6 +307,7 @@ class SearchState:
         context: PlayContext,
         head_limit: int | None,
         like: SearchState | None = None,
+        with_occupied: bool = True,
     ) -> None:
         if like is not None:  # the same start as another search's: copy it
             self.me: list[int] = list(like.start_me)
@@ -313,7 +327,7 @@ class SearchState:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
             self.op = op
-            self.occupied = sum(compress(_POINT_BITS, mine))
+            self.occupied = sum(compress(_POINT_BITS, mine)) if with_occupied else 0
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
@@ -659,7 +673,7 @@ class Kernel:
     ) -> SearchState:
         """A fresh search state at the start of a play, with the constraints' ``begin``
         run and the hooks of the constraints active in this play selected."""
-        s = SearchState(pos, values, context, head_limit)
+        s = SearchState(pos, values, context, head_limit, None, bool(self.constraints))
         if not self.constraints:
             return s
         idle = 0  # bit i: the i-th constraint with a begin() rests in this play
@@ -861,7 +875,17 @@ class Kernel:
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
         """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
-        return Kernel.positions_after(pos, (key,), turn, moved)[0]
+        mine = key_points(key)
+        bar = key >> 200 & 255
+        if pos.turn == WHITE:
+            black, black_bar = pos.black, pos.black_bar
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                black, black_bar = _unhit(key, black, black_bar)
+            return make_position(pos.family, mine, black, bar, black_bar, turn, pos.white_moved or moved, pos.black_moved)
+        white, white_bar = pos.white, pos.white_bar
+        if key >> _HIT_SHIFT & _HITS_MASK:
+            white, white_bar = _unhit(key, white, white_bar)
+        return make_position(pos.family, white, mine, white_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
 
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
@@ -881,16 +905,8 @@ class Kernel:
         boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
         for key in keys:
             mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
-            hits = key >> _HIT_SHIFT & _HITS_MASK
-            if hits:
-                points = list(theirs)
-                bar = obar
-                while hits:  # each point hit: mover point t is the opponent's 25 - t
-                    low = hits & -hits
-                    points[25 - low.bit_length()] -= 1
-                    hits ^= low
-                    bar += 1
-                boards.append((mine, key >> 200 & 255, tuple(points), bar))
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                boards.append((mine, key >> 200 & 255, *_unhit(key, theirs, obar)))
             else:
                 boards.append((mine, key >> 200 & 255, theirs, obar))
         return make_positions(template, mover, boards)
