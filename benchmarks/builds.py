@@ -61,7 +61,8 @@ def measure(cases: dict[str, list[tuple[str, list[int]]]], passes: int = 5, game
     import nardy
     from nardy import Position
 
-    result: dict[str, Any] = {"build": f"nardy {nardy.__version__}, COMPILED={nardy.COMPILED}"}
+    compiled = getattr(nardy, "COMPILED", False)  # an older revision has no COMPILED: pure Python
+    result: dict[str, Any] = {"build": f"nardy {nardy.__version__} from {os.path.dirname(nardy.__file__)}, COMPILED={compiled}"}
     for name, raw in cases.items():
         rules = nardy.ruleset(name)
         items = [(Position.from_string(text), tuple(dice)) for text, dice in raw]
@@ -114,9 +115,11 @@ def _run(python: str, path: str, cases: Any) -> dict[str, Any]:
         env["PYTHONPATH"] = path
     proc = subprocess.run(
         [python, os.path.abspath(__file__), "--child"],
-        input=json.dumps(cases), capture_output=True, text=True, env=env, check=True,
+        input=json.dumps(cases), capture_output=True, text=True, env=env,
         cwd=os.path.dirname(os.path.abspath(__file__)),  # not a checkout root: no src/ on the path
     )
+    if proc.returncode:
+        sys.exit(f"{python} failed:\n{proc.stderr}")
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
 
 
@@ -136,7 +139,9 @@ def main() -> None:
     for spec in args.installs:
         label, _, rest = spec.partition("=")
         python, _, path = rest.partition(":")
-        installs.append((label, python, path))
+        if os.sep in python:  # a path, taken from here (the children run elsewhere)
+            python = os.path.abspath(python)
+        installs.append((label, python, os.path.abspath(path) if path else ""))
     cases = sample_cases(args.cases)
     runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in installs}
     for r in range(args.rounds):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, SupportsIndex, cast, overload
+from typing import Any, ClassVar, Final, SupportsIndex, overload
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import (
@@ -390,7 +390,7 @@ class RuleSet:
         if isinstance(given, (str, bytes)):
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(given)}")
         try:
-            vals: tuple[object, ...] = tuple(dice)
+            vals: tuple[Any, ...] = tuple(dice)  # checked below
         except TypeError:
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(dice)}") from None
         if len(vals) > 4:
@@ -404,10 +404,10 @@ class RuleSet:
             if len(vals) != 2:
                 raise InvalidDiceError(f"a roll is two dice, got {shown(vals)}")
             if vals[0] == vals[1]:
-                return cast(Roll, (vals[0],) * 4)
+                return (vals[0],) * 4
         elif not 1 <= len(vals) <= 4:
             raise InvalidDiceError(f"a play uses 1 to 4 values, got {shown(vals)}")
-        return tuple(sorted(cast(Roll, vals), reverse=True))
+        return tuple(sorted(vals, reverse=True))
 
     # -- the search --------------------------------------------------------------
 
@@ -764,7 +764,7 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
     if isinstance(steps, (str, bytes)):
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
     try:
-        out: tuple[object, ...] = tuple(steps)  # checked as they are (mypyc would convert Steps)
+        out: tuple[Any, ...] = tuple(steps)  # checked as they are (mypyc would convert Steps)
     except TypeError:
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}") from None
     canonical = _KERNEL_STEPS
@@ -772,7 +772,7 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
         if type(st) is not Step or canonical.get(st) is not st:
             break
     else:  # the search's own Step values (the very objects): already sound
-        return cast(tuple[Step, ...], out)
+        return out
     for st in out:
         if not isinstance(st, Step):
             raise IllegalPlayError(f"not a step: {shown(st)}")
@@ -782,7 +782,7 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
             raise IllegalPlayError(f"not a step: {shown(st)}")
         if not 0 <= source <= 25 or not 1 <= die <= 6:
             raise IllegalPlayError(f"not a step: {shown(st)} (source 1..25, die 1..6)")
-    return cast(tuple[Step, ...], out)
+    return out
 
 
 #: every Step value the search hands out, to tell those very objects apart cheaply
