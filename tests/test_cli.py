@@ -26,6 +26,8 @@ from nardy.rules.base import Option
 from nardy.simulate import simulate
 
 HUGE = "1" * 5000  # over Python's 4,300-digit limit for reading an int
+#: the build line that heads a summary and answers --version
+BUILD = f"nardy {nardy.__version__} ({'compiled' if nardy.COMPILED else 'pure Python'})"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -152,7 +154,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(
     assert err == "nardy: interrupted: 3 of 50 games finished\n"
     # the summary is that of games 0..2, exactly as a run of three games gives it
     expected = str(simulate(nardy.ruleset("short"), 3, seed=4))
-    assert out.startswith(expected + "\n")
+    assert out.startswith(f"{BUILD}\n{expected}\n")
     assert out.splitlines()[-1].startswith("plays per second: ")
 
 
@@ -168,7 +170,7 @@ def test_ctrl_c_with_workers_keeps_the_finished_chunks(
     assert m, err
     games = int(m.group(1))
     assert games >= 5 and games % 5 == 0
-    assert out.startswith(f"nardy.ruleset('short'): {games} games, seed 4\n")
+    assert out.startswith(f"{BUILD}\nnardy.ruleset('short'): {games} games, seed 4\n")
 
 
 def test_long_runs_in_this_process_use_at_most_ten_thousand_tasks(
@@ -239,7 +241,7 @@ def test_sigint_to_the_process_group(extra: list[str]) -> None:
     assert m, proc.stderr
     games = int(m.group(1))
     assert 5 <= games < 1000
-    assert proc.stdout.startswith(f"nardy.ruleset('short'): {games} games, seed 2\n")
+    assert proc.stdout.startswith(f"{BUILD}\nnardy.ruleset('short'): {games} games, seed 2\n")
     assert "plays per second: " in proc.stdout
 
 
@@ -446,7 +448,8 @@ def test_huge_integers_are_reported_not_raised(
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--version")
-    assert (status, out) == (0, f"nardy {nardy.__version__}\n")
+    assert (status, out) == (0, f"{BUILD}\n")
+    assert BUILD.startswith(f"nardy {nardy.__version__} (")
 
 
 # --------------------------------------------------------------------------- progress
@@ -456,7 +459,7 @@ def test_progress_without_a_terminal_is_occasional_plain_lines(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, out, err = run(capsys, "selfplay", "--games", "20", "--seed", "1")
-    assert status == 0 and out.startswith("nardy.ruleset('short'): 20 games")
+    assert status == 0 and out.startswith(f"{BUILD}\nnardy.ruleset('short'): 20 games")
     assert "\r" not in err and "\x1b" not in err
     lines = err.splitlines()
     assert lines == [f"short: greedy vs random: {n}/20 games ({n * 5}%)" for n in range(2, 21, 2)]
@@ -529,6 +532,6 @@ def test_progress_on_a_real_terminal_is_updated_in_place() -> None:
     assert proc.stdout is not None
     out = proc.stdout.read().decode()
     assert proc.wait(timeout=300) == 0
-    assert out.startswith("nardy.ruleset('short'): 6 games")
+    assert out.startswith(f"{BUILD}\nnardy.ruleset('short'): 6 games")
     assert b"\r" in shown  # redrawn in place, not one line per update
     assert b"6/6" in shown

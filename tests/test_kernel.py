@@ -175,10 +175,7 @@ class _LyingKernel(Kernel):
 
 
 def _lying_kernel(rules: nardy.RuleSet) -> Kernel:
-    kernel = rules.kernel
-    lying = _LyingKernel("long", nardy.rules.kernel.BearOffRule(), kernel.constraints)
-    lying.__dict__.update(kernel.__dict__)
-    return lying
+    return _LyingKernel(rules.family, rules.bearoff_rule(), rules.kernel.constraints)
 
 
 @pytest.mark.parametrize("name", ["crazy", "crazy_gulbar"])

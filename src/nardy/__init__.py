@@ -16,6 +16,8 @@ importable from here; formats and tools are sibling modules that import it:
 
 from __future__ import annotations
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
 from nardy.core import (
     BAR,
     BLACK,
@@ -44,8 +46,13 @@ from nardy.errors import (
 from nardy.game import Game
 from nardy.match import Match
 from nardy.rules import RULESET_NAMES, Afterstates, Pending, PlayContext, RuleSet, ruleset
+from nardy.rules import kernel as _kernel
 
 __version__ = "0.1.0"
+
+#: True when the rules engine runs compiled with mypyc (installed with
+#: ``NARDY_COMPILE=1``, see :doc:`/compiled`), False in the pure-Python build
+COMPILED: bool = _kernel.__file__.endswith(tuple(_EXTENSION_SUFFIXES))
 
 __all__ = [
     "Afterstates",
@@ -53,6 +60,7 @@ __all__ = [
     "BLACK",
     "CHANCE_OUTCOMES",
     "CHECKERS",
+    "COMPILED",
     "OFF",
     "WHITE",
     "Game",

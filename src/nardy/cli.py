@@ -435,9 +435,15 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build() -> str:
+    """The version and the build that runs: ``nardy 0.1.0 (compiled)`` or ``(pure Python)``."""
+    return f"nardy {nardy.__version__} ({'compiled' if nardy.COMPILED else 'pure Python'})"
+
+
 def _print_summary(summary: Any, elapsed: float, workers: int) -> None:
     elapsed = max(elapsed, 1e-9)
     on = f", {workers} workers" if workers > 1 else ""
+    print(_build())
     print(summary)
     print(
         f"plays per second: {summary.total_plies / elapsed:,.0f} "
@@ -655,7 +661,7 @@ def build_parser() -> argparse.ArgumentParser:
         "self-play, matches between bots, positions and the rulesets' options.",
         epilog="Run `nardy COMMAND -h` for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"nardy {nardy.__version__}")
+    parser.add_argument("--version", action="version", version=_build())
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     bots = sorted(AGENTS)
 

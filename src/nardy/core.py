@@ -270,7 +270,8 @@ class Position:
             (Player.BLACK, self.black, self.black_bar),
         ):
             if not isinstance(pts, tuple) or len(pts) != 24:
-                raise InvalidPositionError(f"{player} needs 24 point counts, got {len(pts)}")
+                got = len(pts) if isinstance(pts, tuple) else shown(pts)
+                raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
             for i, n in enumerate(pts):
                 if type(n) is not int or n < 0:
                     raise InvalidPositionError(
@@ -285,6 +286,9 @@ class Position:
                 raise InvalidPositionError(
                     f"{player} has {total} checkers on the board and bar; at most {CHECKERS}"
                 )
+        for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
+            if not isinstance(flag, bool):
+                raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
         for i, n in enumerate(self.white):
             if n:
                 other = to_other_numbering(self.family, i + 1)

@@ -125,7 +125,7 @@ def _read_point(text: str, token: str) -> tuple[int, bool]:
     return value, hit
 
 
-def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
+def parse_moves(text: object) -> list[list[tuple[int, bool]]]:
     """Split notation into moves: each a list of ``(point, hit)`` from source to target.
 
     >>> parse_moves("bar/22* 13-7*/5 6/off(2)")
@@ -156,7 +156,7 @@ def parse_moves(text: str) -> list[list[tuple[int, bool]]]:
 
 
 def from_notation(
-    rules: RuleSet, pos: Position, text: str, dice: Sequence[int], context: PlayContext
+    rules: RuleSet, pos: Position, text: object, dice: Sequence[int], context: PlayContext
 ) -> Play:
     """Find the legal play that ``text`` describes; :meth:`nardy.RuleSet.parse_play`
     is the usual way to call it.
@@ -175,6 +175,7 @@ def from_notation(
     ('24/13', True)
     """
     moves = parse_moves(text)
+    assert isinstance(text, str)  # parse_moves refuses anything else
     found = rules.search(pos, dice, context)
     values = found.values
     if not text.strip() and found.best:
@@ -304,7 +305,7 @@ def format_play(play: Play) -> str:
 
 
 def parse_play(
-    rules: RuleSet, pos: Position, text: str, dice: Sequence[int], context: PlayContext
+    rules: RuleSet, pos: Position, text: object, dice: Sequence[int], context: PlayContext
 ) -> Play:
     """Deprecated: use :func:`from_notation`, or :meth:`nardy.RuleSet.parse_play`
     (kept for one release)."""

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, overload
+from typing import Any, ClassVar, Final, SupportsIndex, overload
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import (
     BLACK,
     CHECKERS,
@@ -142,7 +143,7 @@ class Afterstates:
         """The index of ``position`` (:class:`ValueError` if no play leads to it)."""
         return self.positions.index(position)
 
-    def play(self, index: int) -> Play:
+    def play(self, index: SupportsIndex) -> Play:
         """The legal play that leads to ``self[index]``."""
         key = self._keys[index]
         found = self._found
@@ -167,6 +168,7 @@ def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
     return ruleset(name, **options)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RuleSet:
     """Base class of every ruleset: options, positions and the questions about plays.
 
@@ -272,7 +274,7 @@ class RuleSet:
         """Every option of this ruleset with its value (defaults included), read-only."""
         return self._options
 
-    def option(self, name: str) -> Any:
+    def option(self, name: object) -> Any:
         """The value of one option; an option this ruleset does not declare is an error."""
         return self._options[name]
 
@@ -313,11 +315,11 @@ class RuleSet:
         self,
         white: Sequence[int],
         black: Sequence[int],
-        white_bar: int = 0,
-        black_bar: int = 0,
-        turn: Player = Player.WHITE,
-        white_moved: bool = True,
-        black_moved: bool = True,
+        white_bar: object = 0,
+        black_bar: object = 0,
+        turn: object = Player.WHITE,
+        white_moved: object = True,
+        black_moved: object = True,
     ) -> Position:
         """Build and validate a position of this ruleset's family.
 
@@ -344,10 +346,16 @@ class RuleSet:
             raise InvalidPositionError("white and black must be sequences of 24 ints") from None
         if not isinstance(turn, Player):
             raise InvalidPositionError(f"turn must be Player.WHITE or Player.BLACK, not {shown(turn)}")
-        for name, flag in (("white_moved", white_moved), ("black_moved", black_moved)):
-            if not isinstance(flag, bool):
-                raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
-        pos = make_position(self.family, wt, bt, white_bar, black_bar, turn, white_moved, black_moved)
+        pos = make_position(
+            self.family,
+            wt,
+            bt,
+            _bar_count(Player.WHITE, white_bar),
+            _bar_count(Player.BLACK, black_bar),
+            turn,
+            _flag("white_moved", white_moved),
+            _flag("black_moved", black_moved),
+        )
         pos.validate()
         self.check_position(pos)
         return pos
@@ -370,14 +378,19 @@ class RuleSet:
         >>> nardy.ruleset("short").expand_dice((3, 3))
         (3, 3, 3, 3)
         """
-        if type(dice) is tuple and len(dice) == 2 and context.kind in ("roll", "reroll"):
-            a, b = dice  # the common case, checked quickly
+        given: object = dice  # checked as it is (mypyc would convert what is typed int)
+        if (
+            type(given) is tuple
+            and len(given) == 2
+            and (context is ROLL_CONTEXT or type(context) is PlayContext and context.kind in ("roll", "reroll"))
+        ):
+            a, b = given  # the common case, checked quickly
             if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
                 return (a,) * 4 if a == b else (a, b) if a > b else (b, a)
-        if isinstance(dice, (str, bytes)):
-            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(dice)}")
+        if isinstance(given, (str, bytes)):
+            raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(given)}")
         try:
-            vals = tuple(dice)
+            vals: tuple[Any, ...] = tuple(dice)  # checked below
         except TypeError:
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(dice)}") from None
         if len(vals) > 4:
@@ -547,7 +560,7 @@ class RuleSet:
         steps: Sequence[Step],
         context: PlayContext = ROLL_CONTEXT,
         *,
-        any_order: bool = False,
+        any_order: object = False,
     ) -> Play:
         """The legal play that ``steps`` make, played in this very order (for
         step-by-step input and records), or with ``any_order`` in whichever
@@ -560,6 +573,8 @@ class RuleSet:
         """
         found = self.search(pos, dice, context)
         walked = _steps(steps)
+        if any_order is not False and any_order is not True:
+            raise IllegalPlayError(f"any_order must be a bool, not {shown(any_order)}")
         if any_order:
             key, _, refusal = self.kernel.walk(found, walked, any_order=True)
             if refusal is not None or key is None or not self.kernel.completes(found, walked, key):
@@ -568,7 +583,7 @@ class RuleSet:
             key = self.kernel.whole(found, walked)
         if key is not None:
             return make_play(found.plays[key], found.values, found.pos, key, self.ordered(found))
-        raise IllegalPlayError(self._explain_found(found, walked, any_order=any_order))
+        raise IllegalPlayError(self._explain_found(found, walked, any_order=any_order is True))
 
     def position_after_steps(
         self,
@@ -597,10 +612,13 @@ class RuleSet:
     # -- explaining illegal plays ---------------------------------------------
 
     def explain(
-        self, pos: Position, values: Roll, steps: Sequence[Step], context: PlayContext = ROLL_CONTEXT
+        self, pos: Position, values: Sequence[int], steps: Sequence[Step], context: PlayContext = ROLL_CONTEXT
     ) -> str:
         """Say why ``steps`` is not a legal play of ``values`` in ``pos``: the rule it breaks."""
-        dice = values[:2] if context.kind in ("roll", "reroll") and len(values) == 4 else values
+        dice = values
+        if isinstance(values, (tuple, list)) and len(values) == 4 and isinstance(context, PlayContext):
+            if context.kind in ("roll", "reroll"):
+                dice = values[:2]  # a double's four values: its roll
         return self._explain_found(self.search(pos, dice, context), _steps(steps))
 
     def _explain_found(self, found: Found, steps: tuple[Step, ...], *, any_order: bool = False) -> str:
@@ -627,7 +645,7 @@ class RuleSet:
     def parse_play(
         self,
         pos: Position,
-        text: str,
+        text: object,
         dice: Sequence[int],
         context: PlayContext = ROLL_CONTEXT,
     ) -> Play:
@@ -653,7 +671,7 @@ class RuleSet:
     # -- applying plays ----------------------------------------------------------
 
     def apply(
-        self, pos: Position, play: Play, *, turn: Player | None = None, own_roll: bool = True
+        self, pos: Position, play: object, *, turn: Player | None = None, own_roll: object = True
     ) -> Position:
         """The position after ``play``; the turn passes to the opponent (or to ``turn``).
 
@@ -674,9 +692,15 @@ class RuleSet:
             key = play.key  # generated from this very position: no second search
         else:
             key = self.key_of(pos, play, ROLL_CONTEXT)
-        return self.kernel.position_after(pos, key, pos.turn.other if turn is None else turn, own_roll)
+        if own_roll is not True and own_roll is not False:
+            raise IllegalPlayError(f"own_roll must be a bool, not {shown(own_roll)}")
+        if turn is None:
+            turn = pos.turn.other
+        elif type(turn) is not Player:
+            raise InvalidPositionError(f"turn must be a Player, not {shown(turn)}")
+        return self.kernel.position_after(pos, key, turn, own_roll is True)
 
-    def key_of(self, pos: Position, play: Play, context: PlayContext) -> int:
+    def key_of(self, pos: Position, play: object, context: PlayContext) -> int:
         """The search key of ``play`` in ``pos`` (its resulting board), checking that
         it is legal. A play is identified by the position it leads to (RULES.md
         1.5): its steps may be any legal order of a legal play."""
@@ -684,14 +708,17 @@ class RuleSet:
             raise IllegalPlayError(f"expected a Play, got {shown(play)}")
         if play.key is not None and (play.origin is pos or play.origin == pos):
             return play.key
-        dice = play.dice
-        if context.kind in ("roll", "reroll") and len(dice) == 4 and len(set(dice)) == 1:
-            dice = dice[:2]
+        # a Play built by hand: its dice and steps as given (read untyped, so that
+        # a compiled build does not convert them), checked by the search
+        dice: Sequence[int] = getattr(play, "dice")
+        given: Sequence[Step] = getattr(play, "steps")
+        if type(dice) is tuple and len(dice) == 4 and dice.count(dice[0]) == 4 and context.kind in ("roll", "reroll"):
+            dice = dice[:2]  # a double's four values: its roll
         found = self.search(pos, dice, context)
         for key, steps in found.plays.items():
-            if steps == play.steps:
+            if steps == given:
                 return key
-        other = self.play_from_steps(pos, dice, play.steps, context).key  # another legal order
+        other = self.play_from_steps(pos, dice, given, context).key  # another legal order
         assert other is not None
         return other
 
@@ -737,21 +764,21 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
     if isinstance(steps, (str, bytes)):
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
     try:
-        out = tuple(steps)
+        out: tuple[Any, ...] = tuple(steps)  # checked as they are (mypyc would convert Steps)
     except TypeError:
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}") from None
     canonical = _KERNEL_STEPS
     for st in out:
-        if canonical.get(st) is not st:
+        if type(st) is not Step or canonical.get(st) is not st:
             break
     else:  # the search's own Step values (the very objects): already sound
         return out
     for st in out:
-        if type(st) is not Step:
-            if not isinstance(st, Step):
-                raise IllegalPlayError(f"not a step: {shown(st)}")
-        source, die = st.source, st.die
-        if type(source) is not int or type(die) is not int or type(st.target) is not int:
+        if not isinstance(st, Step):
+            raise IllegalPlayError(f"not a step: {shown(st)}")
+        fields: tuple[object, ...] = st
+        source, target, die = fields[0], fields[1], fields[2]
+        if type(source) is not int or type(die) is not int or type(target) is not int:
             raise IllegalPlayError(f"not a step: {shown(st)}")
         if not 0 <= source <= 25 or not 1 <= die <= 6:
             raise IllegalPlayError(f"not a step: {shown(st)} (source 1..25, die 1..6)")
@@ -760,6 +787,19 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
 
 #: every Step value the search hands out, to tell those very objects apart cheaply
 _KERNEL_STEPS: Final = {st: st for by_src in STEPS for by_die in by_src for st in by_die}
+
+
+def _bar_count(player: Player, count: object) -> int:
+    """``count`` checked to be an int, for the checkers of ``player`` on the bar."""
+    if type(count) is not int:
+        raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(count)}")
+    return count
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidPositionError(f"{name} must be a bool, not {shown(value)}")
+    return value
 
 
 def _with_step(steps: tuple[Step, ...], reason: str, step: Step) -> str:

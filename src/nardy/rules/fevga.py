@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import Step
 from nardy.rules.kernel import ALL_SOURCES, Constraint, SearchState
 from nardy.rules.long import LongFamily, scoring_option
@@ -34,6 +35,7 @@ _QUARTER: Final = ((1 << 25) - 1) & ~((1 << 19) - 1)
 _HEAD: Final = 1 << 24
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Runner(Constraint):
     """Fevga's first checker (RULES.md 4.6): until the mover has *passed* (has a
     checker on a point 11 or lower, beyond the opponent's head, or has borne
@@ -61,6 +63,7 @@ def _quarter_full(occupied: int) -> bool:
     return occupied & _QUARTER == _QUARTER
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StartingQuarter(Constraint):
     """Fevga (RULES.md 4.6): the mover may not hold all six points of its
     starting quarter (19..24) at once, unless it already did. Per step
@@ -106,6 +109,7 @@ class StartingQuarter(Constraint):
         return not _quarter_full(state.occupied)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Trap(Constraint):
     """Fevga's trap rule (RULES.md 4.6). A *trap* stands when all fifteen
     opposing checkers are on one point ``s`` (``s >= 7``, none borne off) and
@@ -173,6 +177,7 @@ class Trap(Constraint):
         return not state.trap_at_start or not self.trapped(state)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Fevga(LongFamily):
     """Fevga (февга, Greek "run"): a long-board game with its own head and block rules.
 
@@ -242,6 +247,7 @@ class Fevga(LongFamily):
         )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Giul(Fevga):
     """Giul (гюль, "Fevga crazy"): Fevga with the doubles cascade up to 6-6.
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from nardy._mypyc import mypyc_attr
 from nardy.rules.long import Long
 from nardy.rules.options import Option, with_defaults
 
 __all__ = ["Gulbar", "Khachapuri", "Crazy", "CrazyGulbar"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Gulbar(Long):
     """Gulbar (гюльбар): long nardy with Gulbar's doubles.
 
@@ -49,6 +51,7 @@ class Gulbar(Long):
     OPTIONS: ClassVar[tuple[Option, ...]] = with_defaults(Long.OPTIONS, doubles_rule="gulbar")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Khachapuri(Gulbar):
     """Khachapuri or Tbilisi nardy (хачапури, тбилисские нарды).
 
@@ -81,6 +84,7 @@ class Khachapuri(Gulbar):
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Crazy(Long):
     """Crazy nardy (бешеные нарды): long nardy with a doubles cascade.
 
@@ -117,6 +121,7 @@ class Crazy(Long):
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CrazyGulbar(Gulbar):
     """Crazy Gulbar (бешеный гюльбар): Gulbar with the cascade instead of the re-roll.
 

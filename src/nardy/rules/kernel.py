@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import (
     BAR,
     CHECKERS,
@@ -400,6 +401,7 @@ _BOTH: Final[tuple[int, ...]] = (UNMARKED, MARKED)
 _MARKED_ONLY: Final[tuple[int, ...]] = (MARKED,)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Constraint:
     """One rule of a ruleset that constrains steps or plays: the extension point.
 
@@ -636,6 +638,7 @@ class Found:
 # --------------------------------------------------------------------------- the kernel
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Kernel:
     """The search of one ruleset: its board rules, bear-off options and constraints.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import Player, Position, Result, Step
 from nardy.flow import Cascade, GulbarDoubles, PlayContext, TurnFlow
 from nardy.rules.base import Roll, RuleSet
@@ -101,6 +102,7 @@ def scoring_option(default: str = "oin_mars") -> Option:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SixBlock(Constraint):
     """The six-block rule of long nardy (RULES.md 4.3, 4.7).
 
@@ -179,6 +181,7 @@ class SixBlock(Constraint):
         return self.end_ok(state)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LongFamily(RuleSet):
     """Base of the long-board rulesets: same direction, no hitting, a head."""
 
@@ -305,6 +308,7 @@ class LongFamily(RuleSet):
         return Result(winner, 2, "mars")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Long(LongFamily):
     """Long nardy (длинные нарды).
 
@@ -371,6 +375,7 @@ class Long(LongFamily):
         return (SixBlock(rule, per_step=self.option("block_check") == "step"),)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Nardgammon(Long):
     """Nardgammon (нардгаммон): long nardy where a six-block with no opposing
     checker ahead is forbidden at every moment of a play, transient blocks

@@ -72,14 +72,13 @@ class Options(Mapping[str, Any]):
         self._owner = owner
         self._values = values
 
-    def __getitem__(self, name: str) -> Any:
-        try:
+    def __getitem__(self, name: object) -> Any:
+        if isinstance(name, str) and name in self._values:
             return self._values[name]
-        except KeyError:
-            allowed = ", ".join(sorted(self._values)) or "none"
-            raise OptionError(f"{self._owner} has no option {shown(name)}; its options are: {allowed}") from None
+        allowed = ", ".join(sorted(self._values)) or "none"
+        raise OptionError(f"{self._owner} has no option {shown(name)}; its options are: {allowed}")
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: object, default: Any = None) -> Any:
         """The value of a declared option (an undeclared one is an error, not ``default``)."""
         return self[name]
 

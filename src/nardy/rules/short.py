@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import Player, Position, Result, Step
 from nardy.rules.base import RuleSet
 from nardy.rules.kernel import FROZEN, MARKED, Constraint, SearchState
@@ -38,6 +39,7 @@ def _blot_in(state: SearchState, top: int) -> bool:
     return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HitAndHide(Constraint):
     """Caucasian nardy: in the zone, a checker that hit may not hide (RULES.md 4.2).
 
@@ -71,6 +73,7 @@ class HitAndHide(Constraint):
         return mark != MARKED or step.target == 0 or state.me[step.target] == 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoHomeHitAndRun(Constraint):
     """Tavla's rule (``home_hit_and_run="forbidden"``, RULES.md 4.1): a checker
     that hits on one of the mover's points 1..6 may not move again in that play."""
@@ -87,6 +90,7 @@ class NoHomeHitAndRun(Constraint):
         return FROZEN if step.hit and step.target <= 6 else mark
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Short(RuleSet):
     """Short nardy, which is standard backgammon (короткие нарды).
 
@@ -178,6 +182,7 @@ class Short(RuleSet):
         return Result(winner, _RESULTS[kind], kind)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Caucasian(Short):
     """Caucasian nardy (кавказские нарды): short nardy where, in your own home,
     you may not hit and hide (:class:`HitAndHide`).

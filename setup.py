@@ -1,0 +1,59 @@
+"""Build script. pyproject.toml holds the package metadata; this file only adds
+the optional compiled modules.
+
+With ``NARDY_COMPILE=1`` in the environment, the modules listed in
+``COMPILED`` are compiled to C extensions with mypyc (which comes with mypy;
+the build backend in ``build_backend/`` asks for it only then), keeping their
+docstrings (``build_backend/mypyc_docstrings.py``). Without it the wheel is
+pure Python. See docs/compiled.rst.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+
+#: the modules compiled with NARDY_COMPILE=1 (paths under src/): the search and
+#: the rulesets. The rest stays Python: nardy.core's and nardy.flow's classes
+#: are what callers pass in (a compiled signature would refuse a wrong one with
+#: a TypeError before nardy's own checks could name it), and the options, the
+#: formats and the game loop gain nothing from compiling.
+COMPILED = [
+    "nardy/rules/base.py",
+    "nardy/rules/kernel.py",
+    "nardy/rules/short.py",
+    "nardy/rules/long.py",
+    "nardy/rules/gulbar.py",
+    "nardy/rules/fevga.py",
+]
+
+
+def compile_requested() -> bool:
+    """Whether ``NARDY_COMPILE`` asks for the compiled build (as the build backend reads it)."""
+    return os.environ.get("NARDY_COMPILE", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def ext_modules() -> list[object]:
+    if not compile_requested() or sys.argv[1:2] in (["egg_info"], ["dist_info"]):
+        return []  # the pure build, or only the metadata, which the extensions do not change
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        raise SystemExit(
+            "NARDY_COMPILE=1 builds with mypyc, which comes with mypy: install mypy"
+            " (or build with build isolation, which installs it)"
+        ) from None
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
+    import mypyc_docstrings
+
+    paths = [os.path.join("src", path) for path in COMPILED]
+    extensions = mypycify(paths, opt_level="3", group_name="nardy")
+    modules = [path[: -len(".py")].replace("/", ".") for path in COMPILED]
+    docs = mypyc_docstrings.collect(zip(modules, paths))
+    mypyc_docstrings.add({src for ext in extensions for src in ext.sources if src.endswith(".c")}, docs)
+    return list(extensions)
+
+
+setup(ext_modules=ext_modules())
