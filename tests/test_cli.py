@@ -211,6 +211,9 @@ DRIVER = textwrap.dedent(
     import os, signal, sys
     import nardy.cli as cli
 
+    # Ctrl-C as in a terminal, also when the tests were started with SIGINT ignored
+    # (a background job of a shell without job control)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     original = cli.Progress.advance
 
     def advance(self, games):
