@@ -12,10 +12,14 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import random
+import sys
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -429,3 +433,20 @@ dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
 def results_of(rules: nardy.RuleSet, pos: Position, plays: Iterable[nardy.Play]) -> list[tuple[int, ...]]:
     """Mover-relative views of every play's resulting position."""
     return [view(rules.apply(pos, p), pos.turn) for p in plays]
+
+
+def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
+    """Import new copies of ``modules`` (in order; the last is returned) as if the
+    packages ``missing`` were not installed. The test's end puts everything back."""
+    for name in missing:
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
+    for name in modules:
+        parent, _, child = name.rpartition(".")
+        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
+            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
+    for name in modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    for name in modules[:-1]:
+        importlib.import_module(name)
+    return importlib.import_module(modules[-1])

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-import sys
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
+from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
 from nardy import BLACK, WHITE, Step, encoding  # noqa: E402
 from nardy.agents import RandomAgent  # noqa: E402
@@ -407,23 +405,6 @@ def test_step_game_refuses_illegal_actions() -> None:
 
 
 # --------------------------------------------------------------------------- without numpy
-
-
-def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
-    """Import new copies of ``modules`` (in order; the last is returned) as if the
-    packages ``missing`` were not installed. The test's end puts everything back."""
-    for name in missing:
-        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
-    for name in modules:
-        parent, _, child = name.rpartition(".")
-        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
-            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
-    for name in modules:
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-    for name in modules[:-1]:
-        importlib.import_module(name)
-    return importlib.import_module(modules[-1])
 
 
 def test_without_numpy_the_arrays_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 import warnings
-from typing import Any
 
 import pytest
 
@@ -14,6 +11,7 @@ np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
 from nardy import BLACK, WHITE  # noqa: E402
 from nardy.agents import GreedyAgent  # noqa: E402
@@ -184,23 +182,6 @@ def test_options_and_errors() -> None:
         NardyEnv("short").step(0)
     with pytest.raises(nardy.NardyError):
         NardyEnv(nardy.ruleset("short"), cube=True)
-
-
-def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
-    """Import new copies of ``modules`` (in order; the last is returned) as if the
-    packages ``missing`` were not installed. The test's end puts everything back."""
-    for name in missing:
-        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
-    for name in modules:
-        parent, _, child = name.rpartition(".")
-        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
-            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
-    for name in modules:
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-    for name in modules[:-1]:
-        importlib.import_module(name)
-    return importlib.import_module(modules[-1])
 
 
 @pytest.mark.parametrize("missing", ["gymnasium", "numpy"])

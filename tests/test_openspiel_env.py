@@ -4,9 +4,7 @@ runs OpenSpiel's algorithms."""
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
+from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
 from nardy import encoding  # noqa: E402
 from nardy.envs import openspiel  # noqa: E402
@@ -275,23 +274,6 @@ def test_evaluate_bots_with_random_bots() -> None:
     bots = [pyspiel.make_uniform_random_bot(player, 100 + player) for player in (0, 1)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
     assert sum(returns) == 0 and max(abs(r) for r in returns) <= 15
-
-
-def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
-    """Import new copies of ``modules`` (in order; the last is returned) as if the
-    packages ``missing`` were not installed. The test's end puts everything back."""
-    for name in missing:
-        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
-    for name in modules:
-        parent, _, child = name.rpartition(".")
-        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
-            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
-    for name in modules:
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-    for name in modules[:-1]:
-        importlib.import_module(name)
-    return importlib.import_module(modules[-1])
 
 
 @pytest.mark.parametrize("missing", ["pyspiel", "numpy"])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 import warnings
 from typing import Any
 
@@ -14,6 +12,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
+from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
 from nardy.encoding import N_ACTIONS, OBSERVATION_LAYOUT  # noqa: E402
 from nardy.envs.pettingzoo import NardyAECEnv, env, raw_env  # noqa: E402
@@ -139,23 +138,6 @@ def test_render_and_name() -> None:
     text = aec.render()
     assert isinstance(text, str) and "to play" in text
     assert str(aec) == "nardy_fevga_v0"
-
-
-def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], missing: tuple[str, ...]) -> Any:
-    """Import new copies of ``modules`` (in order; the last is returned) as if the
-    packages ``missing`` were not installed. The test's end puts everything back."""
-    for name in missing:
-        monkeypatch.setitem(sys.modules, name, None)  # "import name" now fails
-    for name in modules:
-        parent, _, child = name.rpartition(".")
-        if hasattr(sys.modules[parent], child):  # importing rebinds the parent's attribute
-            monkeypatch.setattr(sys.modules[parent], child, getattr(sys.modules[parent], child))
-    for name in modules:
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-    for name in modules[:-1]:
-        importlib.import_module(name)
-    return importlib.import_module(modules[-1])
 
 
 @pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium", "numpy"])
