@@ -904,7 +904,7 @@ class Kernel:
             )
         boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
         for key in keys:
-            mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
+            mine = key_points(key)
             if key >> _HIT_SHIFT & _HITS_MASK:
                 boards.append((mine, key >> 200 & 255, *_unhit(key, theirs, obar)))
             else:
