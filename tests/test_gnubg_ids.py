@@ -439,10 +439,13 @@ def test_position_id_against_gnubg(pos: Position) -> None:
 def test_match_id_against_gnubg(m: MatchId) -> None:
     gnubg = pytest.importorskip("gnubg")
     # gnubg's cubeinfo takes match lengths up to 64 (MAXSCORE) and scores below the
-    # length, and keeps no score in money play
+    # length, and keeps no score in money play. In match play it looks the cube up in
+    # a table of gammon prices with 7 cube levels (MAXCUBELEVEL): a cube above 64
+    # reads past that table, which can crash the process.
     length = min(m.match_length, 64)
     score = (min(m.score[0], length - 1), min(m.score[1], length - 1)) if length else (0, 0)
-    m = attrs.evolve(m, match_length=length, score=score)
+    cube = min(m.cube_value, 64) if length else m.cube_value
+    m = attrs.evolve(m, match_length=length, score=score, cube_value=cube)
     owner = -1 if m.cube_owner is None else int(m.cube_owner)
     ci = gnubg.cubeinfo(
         m.cube_value, owner, int(m.player_on_roll), m.match_length, m.score, int(m.crawford), 0
