@@ -298,6 +298,7 @@ class SearchState:
         "preferrers",
         "eager_marks",
         "eager_checks",
+        "fixed",
     )
 
     def __init__(
@@ -375,6 +376,9 @@ class SearchState:
         # call mark_after / step_ok for every step, not only for hits and marked checkers
         self.eager_marks = False
         self.eager_checks = False
+        #: what stays the same through one search, read by each node at once
+        #: (set by :meth:`Kernel.dfs`'s caller, see :data:`Fixed`)
+        self.fixed: Fixed | None = None
 
     @property
     def hits(self) -> frozenset[int]:
@@ -386,6 +390,33 @@ class SearchState:
         """The opponent's checkers borne off."""
         return CHECKERS - sum(self.op[1:26])
 
+
+#: SearchState.fixed: op, values, path, n, mode, hitting, home_moves, marking,
+#: steppers, eager_marks, eager_checks, track, head_limit, two_prune,
+#: split_home, firsts, equal_prune, leaf_plain, leaf_inline, movers, ends
+Fixed = tuple[
+    list[int],
+    tuple[int, ...],
+    list[Step],
+    int,
+    int,
+    bool,
+    bool,
+    bool,
+    tuple["Constraint", ...],
+    bool,
+    bool,
+    bool,
+    "int | None",
+    bool,
+    bool,
+    "dict[Step, dict[Step | None, int]] | None",
+    bool,
+    bool,
+    bool,
+    tuple["Constraint", ...],
+    tuple["Constraint", ...],
+]
 
 _EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
 _ANY_ORDER: Final = tuple((tuple(range(n)),) * (n + 1) for n in range(5))
@@ -964,6 +995,29 @@ class Kernel:
 
     def _start(self, s: SearchState) -> bool:
         me = s.me
+        s.fixed = (
+            s.op,
+            s.values,
+            s.path,
+            s.n,
+            s.mode,
+            self.hitting,
+            self.home_moves,
+            s.marked is not None,
+            s.steppers,
+            s.eager_marks,
+            s.eager_checks,
+            s.track,
+            s.head_limit,
+            s.two_prune,
+            s.split_home,
+            s.firsts,
+            s.equal_prune,
+            s.leaf_plain,
+            s.leaf_inline,
+            s.movers,
+            s.ends,
+        )
         return self.dfs(s, 0, 0, BAR, me[BAR] + sum(me[7:25]), 0, 0, board_key(me))
 
     def _finish(self, s: SearchState, split_home: bool) -> Found:
@@ -1085,21 +1139,44 @@ class Kernel:
         ``key``: the board's key (:func:`board_key`).
         """
         me = s.me
-        n = s.n
-        mode = s.mode
+        fixed = s.fixed
+        assert fixed is not None
+        (
+            op,
+            values,
+            path,
+            n,
+            mode,
+            hitting,
+            home_moves,
+            marking,
+            steppers,
+            eager_marks,
+            eager_checks,
+            track,
+            head_limit,
+            two_prune,
+            split_home,
+            firsts,
+            equal_prune,
+            leaf_plain,
+            leaf_inline,
+            movers,
+            ends,
+        ) = fixed
         # every prefix is a candidate (2.2); in a walk or probe, only past the script
         if mode == GENERATE:
-            if depth >= s.best and (not s.ends or s.end_check(s)):
-                if s.leaf_inline:
+            if depth >= s.best and (not ends or s.end_check(s)):
+                if leaf_inline:
                     if depth > s.best:
                         s.best = depth
-                        s.found = {key: tuple(s.path)}
-                        if s.firsts is not None:
-                            s.firsts.clear()
+                        s.found = {key: tuple(path)}
+                        if firsts is not None:
+                            firsts.clear()
                     elif key not in s.found:
-                        s.found[key] = tuple(s.path)
-                    if s.firsts is not None and depth:
-                        _note(s.firsts, s.path, None, key)
+                        s.found[key] = tuple(path)
+                    if firsts is not None and depth:
+                        _note(firsts, path, None, key)
                 else:
                     self._record(s, depth, key, None)
             if depth == n or me[OFF] == CHECKERS:
@@ -1111,16 +1188,18 @@ class Kernel:
                 s.seen.add(seen_key)
             if me[BAR]:
                 srcs: list[int] = [BAR]
+            elif skip and far:
+                srcs = [skip]  # the two-values shortcut: no bear-off, so only that checker goes on
             else:
-                top = maxsrc if s.equal_prune and maxsrc < 24 else 24
+                top = maxsrc if equal_prune and maxsrc < 24 else 24
                 srcs = list(compress(DESCENDING[top], me[top:0:-1]))
             pairs: set[tuple[int, int]] | None = None
             why = probe_leaf = False
             noted: dict[Step, int] | None = None
             memo_key: tuple[int, ...] = ()
             last = depth + 1 == n
-            plain_leaf = last and s.leaf_plain
-            inline_leaf = last and s.leaf_inline
+            plain_leaf = last and leaf_plain
+            inline_leaf = last and leaf_inline
         elif mode == PROBE and depth > s.script_len:
             # past the prefix: can this board still become one of the legal plays?
             goal_best = s.q.goal_best
@@ -1140,7 +1219,7 @@ class Kernel:
             why = False
             last = depth + 1 == n
             plain_leaf = inline_leaf = False
-            probe_leaf = depth + 1 == goal_best and not s.steppers
+            probe_leaf = depth + 1 == goal_best and not steppers
             noted = {} if probe_leaf and depth == s.script_len + 1 else None
         else:
             pairs, srcs, memo_key, noted, known = self._prologue(s, depth, used, head, key)
@@ -1149,12 +1228,12 @@ class Kernel:
             why = depth < s.script_len  # a walked step: remember why it is refused
             last = depth + 1 == n
             plain_leaf = inline_leaf = False
-            probe_leaf = mode == PROBE and depth + 1 == s.q.goal_best and not s.steppers
+            probe_leaf = mode == PROBE and depth + 1 == s.q.goal_best and not steppers
             if probe_leaf and depth == s.script_len + 1:
                 noted = {}  # a probe notes all the last steps after a step it may be asked about
-        if s.movers:
+        if movers:
             allowed = ALL_SOURCES
-            for c in s.movers:
+            for c in movers:
                 allowed &= c.movable(s)
             if allowed != ALL_SOURCES:
                 if why:
@@ -1162,24 +1241,13 @@ class Kernel:
                         if not allowed >> p & 1:
                             self._refuse(s, depth, CONSTRAINT, self._script_step(s, p), self._mover_refusing(s, p))
                 srcs = [p for p in srcs if allowed >> p & 1]
-        op = s.op
-        values = s.values
-        path = s.path
-        hitting = self.hitting
-        home_moves = self.home_moves
-        marking = s.marked is not None
-        steppers = s.steppers
-        eager_marks = s.eager_marks
-        eager_checks = s.eager_checks
-        track = s.track  # constraints read the board: keep ``occupied`` current
-        headed = s.head_limit is not None and head >= s.head_limit  # no more may leave the head
+        # ``track``: constraints read the board, so ``occupied`` is kept current
+        headed = head_limit is not None and head >= head_limit  # no more may leave the head
         if headed and not why:  # nothing to explain: leave the head out of the sources
             if srcs and srcs[0] == 24:
                 srcs = srcs[1:]
             headed = False
-        two_prune = s.two_prune and depth == 0
-        split_home = s.split_home
-        firsts = s.firsts
+        two_prune = two_prune and depth == 0
         # a probe already knows some of the steps it is asked about to be live
         known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
         occ = s.occupied
@@ -1226,7 +1294,8 @@ class Kernel:
                     if far:
                         if why:
                             self._refuse(s, depth, NOT_HOME, steps_d[p][False])
-                        continue
+                            continue
+                        break  # the sources are tried from high to low: none further can move
                     if t < 0:
                         if self.exact_only:
                             if why:
@@ -1325,7 +1394,7 @@ class Kernel:
                     if not ok:
                         pass
                     elif inline_leaf:
-                        if n >= s.best and (not s.ends or s.end_check(s)):
+                        if n >= s.best and (not ends or s.end_check(s)):
                             if n > s.best:
                                 s.best = n
                                 s.found = {nkey: (*path, step)}
