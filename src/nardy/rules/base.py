@@ -46,6 +46,7 @@ from nardy.core import (
     Step,
     WHITE,
     make_play,
+    make_plays,
     make_position,
 )
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, shown
@@ -153,7 +154,7 @@ class Afterstates:
         """Every play, in the order of the positions (what :meth:`RuleSet.legal_plays` returns)."""
         found = self._found
         pos, values, ordered = found.pos, found.values, self._ordered
-        return tuple([make_play(steps, values, pos, key, ordered) for key, steps in found.plays.items()])
+        return make_plays(found.plays, values, pos, ordered)
 
     def __repr__(self) -> str:
         return f"<Afterstates of {self.origin!r} dice={self.dice}: {len(self._keys)} positions>"

@@ -62,7 +62,7 @@ from nardy.core import (
     Player,
     Position,
     Step,
-    make_play,
+    make_plays,
     make_position,
     make_positions,
 )
@@ -96,6 +96,13 @@ FROZEN: Final = 2
 
 #: DESCENDING[top] = (top, top - 1, ..., 1): the order in which sources are tried
 DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
+#: the sources of an ``occupied`` bit set, from high to low, one byte of points at a time:
+#: _HIGH[occupied >> 17 & 255] + _MIDDLE[occupied >> 9 & 255] + _LOW[occupied >> 1 & 255]
+_HIGH: Final = tuple(tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(256))
+_MIDDLE: Final = tuple(tuple(p for p in DESCENDING[16][:8] if m >> (p - 9) & 1) for m in range(256))
+_LOW: Final = tuple(tuple(p for p in DESCENDING[8] if m >> (p - 1) & 1) for m in range(256))
+#: _UP_TO[top]: the bits of points 1..top
+_UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
 #: every point and the bar, as a bit set (``Constraint.movable`` allows all)
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
@@ -236,8 +243,7 @@ class SearchState:
     * ``me``: the mover's checkers, ``me[p]`` on its point ``p`` (1..24),
       ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
-      ``p`` for point ``p``); cheaper to test than ``me`` for many rules. Kept
-      only for the constraints (a ruleset without any leaves it 0).
+      ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
     * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
@@ -279,7 +285,6 @@ class SearchState:
         "leaf_plain",
         "leaf_inline",
         "firsts",
-        "track",
         "best",
         "found",
         "path",
@@ -308,7 +313,6 @@ class SearchState:
         context: PlayContext,
         head_limit: int | None,
         like: SearchState | None = None,
-        with_occupied: bool = True,
     ) -> None:
         if like is not None:  # the same start as another search's: copy it
             self.me: list[int] = list(like.start_me)
@@ -328,7 +332,7 @@ class SearchState:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
             self.op = op
-            self.occupied = sum(compress(_POINT_BITS, mine)) if with_occupied else 0
+            self.occupied = sum(compress(_POINT_BITS, mine))
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
@@ -354,7 +358,6 @@ class SearchState:
         #: when asked: the candidates of the greatest length so far, by their first
         #: step, then their second (``None`` for a one-step candidate), to their key
         self.firsts: dict[Step, dict[Step | None, int]] | None = None
-        self.track = False
         self.best = -1
         self.found: dict[int, tuple[Step, ...]] = {}
         self.path: list[Step] = []
@@ -392,7 +395,7 @@ class SearchState:
 
 
 #: SearchState.fixed: op, values, path, n, mode, hitting, home_moves, marking,
-#: steppers, eager_marks, eager_checks, track, head_limit, two_prune,
+#: steppers, eager_marks, eager_checks, head_limit, two_prune,
 #: split_home, firsts, equal_prune, leaf_plain, leaf_inline, movers, ends
 Fixed = tuple[
     list[int],
@@ -404,7 +407,6 @@ Fixed = tuple[
     bool,
     bool,
     tuple["Constraint", ...],
-    bool,
     bool,
     bool,
     "int | None",
@@ -704,7 +706,7 @@ class Kernel:
     ) -> SearchState:
         """A fresh search state at the start of a play, with the constraints' ``begin``
         run and the hooks of the constraints active in this play selected."""
-        s = SearchState(pos, values, context, head_limit, None, bool(self.constraints))
+        s = SearchState(pos, values, context, head_limit)
         if not self.constraints:
             return s
         idle = 0  # bit i: the i-th constraint with a begin() rests in this play
@@ -725,7 +727,6 @@ class Kernel:
         # hooks that only concern hits and marked checkers are spared the rest
         s.eager_marks = not all(c.marks_hits_only for c in s.markers_on)
         s.eager_checks = not all(c.checks_marked_only for c in s.steppers)
-        s.track = bool(s.movers or s.markers_on or s.steppers or s.ends or s.preferrers)
         return s
 
     def _active_hooks(self, idle: int) -> tuple[tuple[Constraint, ...], ...]:
@@ -901,7 +902,7 @@ class Kernel:
     def plays(self, found: Found, ordered: bool) -> tuple[Play, ...]:
         """One :class:`~nardy.Play` per legal play of ``found``."""
         pos, values = found.pos, found.values
-        return tuple([make_play(steps, values, pos, key, ordered) for key, steps in found.plays.items()])
+        return make_plays(found.plays, values, pos, ordered)
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
@@ -952,7 +953,6 @@ class Kernel:
             s = SearchState(found.pos, found.values, found.context, found.head_limit, prepared)
             s.movers, s.markers_on, s.steppers = prepared.movers, prepared.markers_on, prepared.steppers
             s.ends, s.preferrers, s.end_check = prepared.ends, prepared.preferrers, prepared.end_check
-            s.track = prepared.track
             s.eager_marks, s.eager_checks = prepared.eager_marks, prepared.eager_checks
             s.block_mask, s.trap_mask, s.trap_at_start = prepared.block_mask, prepared.trap_mask, prepared.trap_at_start
             if s.markers_on:
@@ -1007,7 +1007,6 @@ class Kernel:
             s.steppers,
             s.eager_marks,
             s.eager_checks,
-            s.track,
             s.head_limit,
             s.two_prune,
             s.split_home,
@@ -1153,7 +1152,6 @@ class Kernel:
             steppers,
             eager_marks,
             eager_checks,
-            track,
             head_limit,
             two_prune,
             split_home,
@@ -1187,12 +1185,12 @@ class Kernel:
                     return False
                 s.seen.add(seen_key)
             if me[BAR]:
-                srcs: list[int] = [BAR]
+                srcs: tuple[int, ...] = (BAR,)
             elif skip and far:
-                srcs = [skip]  # the two-values shortcut: no bear-off, so only that checker goes on
+                srcs = (skip,)  # the two-values shortcut: no bear-off, so only that checker goes on
             else:
-                top = maxsrc if equal_prune and maxsrc < 24 else 24
-                srcs = list(compress(DESCENDING[top], me[top:0:-1]))
+                occ = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
+                srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
             pairs: set[tuple[int, int]] | None = None
             why = probe_leaf = False
             noted: dict[Step, int] | None = None
@@ -1211,10 +1209,11 @@ class Kernel:
             known_answer = memo.get(memo_key)
             if known_answer is not None:
                 return known_answer
+            occ = s.occupied
             if me[BAR]:
-                srcs = [BAR]
+                srcs = (BAR,)
             else:
-                srcs = list(compress(DESCENDING[24], me[24:0:-1]))
+                srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
             pairs = None
             why = False
             last = depth + 1 == n
@@ -1240,8 +1239,7 @@ class Kernel:
                     for p in srcs:
                         if not allowed >> p & 1:
                             self._refuse(s, depth, CONSTRAINT, self._script_step(s, p), self._mover_refusing(s, p))
-                srcs = [p for p in srcs if allowed >> p & 1]
-        # ``track``: constraints read the board, so ``occupied`` is kept current
+                srcs = tuple([p for p in srcs if allowed >> p & 1])
         headed = head_limit is not None and head >= head_limit  # no more may leave the head
         if headed and not why:  # nothing to explain: leave the head out of the sources
             if srcs and srcs[0] == 24:
@@ -1364,11 +1362,10 @@ class Kernel:
                             self._refuse(s, depth, CONSTRAINT, step, self._freezer())
                         continue
                 nocc = occ
-                if track:
-                    if p <= 24 and me[p] == 1:
-                        nocc ^= 1 << p
-                    if t:
-                        nocc |= 1 << t
+                if p <= 24 and me[p] == 1:
+                    nocc ^= 1 << p
+                if t:
+                    nocc |= 1 << t
                 for mark in kinds:
                     # apply
                     me[p] -= 1
@@ -1379,8 +1376,7 @@ class Kernel:
                             op[BAR] += 1
                     else:
                         me[OFF] += 1
-                    if track:
-                        s.occupied = nocc
+                    s.occupied = nocc
                     if marking:
                         new_mark = self._mark(s, p, t, step, mark) if hit or mark or eager_marks else mark
                     ok = True
@@ -1428,8 +1424,7 @@ class Kernel:
                             op[BAR] -= 1
                     else:
                         me[OFF] -= 1
-                    if track:
-                        s.occupied = occ
+                    s.occupied = occ
                     if stop:
                         if memo_key:
                             self._remember(s, memo_key, True)
@@ -1449,7 +1444,7 @@ class Kernel:
 
     def _prologue(
         self, s: SearchState, depth: int, used: int, head: int, key: int
-    ) -> tuple[set[tuple[int, int]] | None, list[int], tuple[int, ...], dict[Step, int] | None, int]:
+    ) -> tuple[set[tuple[int, int]] | None, tuple[int, ...], tuple[int, ...], dict[Step, int] | None, int]:
         """A node of a walk, probe or count: check it as a candidate, look it up
         in the probe's memo, and narrow the sources to the script's steps.
 
@@ -1462,30 +1457,31 @@ class Kernel:
             if depth == script_len:
                 s.q.reached = True  # the whole prefix could be played
             if depth >= s.q.goal_best:  # a legal play of the goal reached, or past it
-                return None, [], (), None, int(depth == s.q.goal_best and key in s.q.goal_plays)
+                return None, (), (), None, int(depth == s.q.goal_best and key in s.q.goal_plays)
         elif depth >= script_len and self._leaf(s, depth, key, None):
-            return None, [], (), None, 1
+            return None, (), (), None, 1
         scripted = depth < script_len
         if depth == s.n or me[OFF] == CHECKERS:
             if scripted:
                 self._refuse(s, depth, NO_DIE if depth == s.n else NO_CHECKER, s.q.script[depth])
-            return None, [], (), None, 0
+            return None, (), (), None, 0
         memo = s.memo
         memo_key: tuple[int, ...] = ()
         if memo is not None and depth > script_len:
             memo_key = (key, used, depth, *(s.marked or ()), *(s.frozen or ()))
             known = memo.get(memo_key)
             if known is not None:
-                return None, [], (), None, int(known)
+                return None, (), (), None, int(known)
         elif s.seen is not None:
             seen_key = (key, head, depth, *(s.marked or ()), *(s.frozen or ()))
             if seen_key in s.seen:
-                return None, [], (), None, 0
+                return None, (), (), None, 0
             s.seen.add(seen_key)
         if me[BAR]:
-            srcs: list[int] = [BAR]
+            srcs: tuple[int, ...] = (BAR,)
         else:
-            srcs = list(compress(DESCENDING[24], me[24:0:-1]))
+            occ = s.occupied
+            srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
         # a walk or probe plays the script's steps first: only those are tried
         pairs: set[tuple[int, int]] | None = None
         if scripted:
@@ -1494,10 +1490,10 @@ class Kernel:
             else:
                 want = s.q.script[depth]
                 if not self._scripted_ok(s, depth, want, used, srcs):
-                    return None, [], (), None, 0
+                    return None, (), (), None, 0
                 pairs = {(want.source, want.die)}
             wanted = {q for q, _ in pairs}
-            srcs = [p for p in srcs if p in wanted]
+            srcs = tuple([p for p in srcs if p in wanted])
         elif s.mode == PROBE and depth == 0 and s.q.goal_big:
             pairs = {(p, s.values[0]) for p in srcs}  # 2.4: only the larger value can start a play
         return pairs, srcs, memo_key, None, -1
@@ -1539,7 +1535,7 @@ class Kernel:
             elif new_mark == FROZEN:
                 frozen[t] -= 1
 
-    def _scripted_ok(self, s: SearchState, depth: int, want: Step, used: int, srcs: list[int]) -> bool:
+    def _scripted_ok(self, s: SearchState, depth: int, want: Step, used: int, srcs: tuple[int, ...]) -> bool:
         """Whether the walked step ``want`` can even be tried here (its die, point, checker)."""
         n = s.n
         p = want.source
