@@ -442,28 +442,29 @@ def make_position(
 
 
 def make_positions(
-    template: Position, mover: Player, boards: Sequence[tuple[tuple[int, ...], int, tuple[int, ...], int]]
+    template: Position, boards: Sequence[tuple[tuple[int, ...], tuple[int, ...], int, int]]
 ) -> list[Position]:
     """Build unvalidated positions like ``template`` with other boards: each
-    ``(mover's points, mover's bar, opponent's points, opponent's bar)``.
+    ``(white, black, white_bar, black_bar)``.
 
-    The search's afterstates come through here: copying the template's fields
-    in one update is cheaper than building each position field by field.
+    The search's afterstates come through here: the fields are written one by
+    one, which is cheaper than copying the template's and overwriting some.
     """
-    base = template.__dict__
-    if mover == WHITE:
-        mine, mine_bar, theirs, theirs_bar = "white", "white_bar", "black", "black_bar"
-    else:
-        mine, mine_bar, theirs, theirs_bar = "black", "black_bar", "white", "white_bar"
+    family, turn = template.family, template.turn
+    white_moved, black_moved = template.white_moved, template.black_moved
+    new = _new
     out: list[Position] = []
-    for points, bar, other, other_bar in boards:
-        pos = _new(Position)
+    for white, black, white_bar, black_bar in boards:
+        pos = new(Position)
         fields = pos.__dict__
-        fields.update(base)
-        fields[mine] = points
-        fields[mine_bar] = bar
-        fields[theirs] = other
-        fields[theirs_bar] = other_bar
+        fields["family"] = family
+        fields["white"] = white
+        fields["black"] = black
+        fields["white_bar"] = white_bar
+        fields["black_bar"] = black_bar
+        fields["turn"] = turn
+        fields["white_moved"] = white_moved
+        fields["black_moved"] = black_moved
         out.append(pos)
     return out
 

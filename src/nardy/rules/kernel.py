@@ -923,8 +923,7 @@ class Kernel:
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
         """The positions the board keys of ``pos`` describe, with the turn and
         first-play flag given (one call for all the results of a search)."""
-        mover = pos.turn
-        if mover == WHITE:
+        if pos.turn == WHITE:
             theirs, obar = pos.black, pos.black_bar
             template = make_position(
                 pos.family, pos.white, theirs, 0, obar, turn, pos.white_moved or moved, pos.black_moved
@@ -934,14 +933,20 @@ class Kernel:
             template = make_position(
                 pos.family, theirs, pos.black, obar, 0, turn, pos.white_moved, pos.black_moved or moved
             )
-        boards: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
+        white = pos.turn == WHITE
+        #: the opponent's side after each set of hits (many results share one)
+        unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
+        boards: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = []
         for key in keys:
-            mine = key_points(key)
-            if key >> _HIT_SHIFT & _HITS_MASK:
-                boards.append((mine, key >> 200 & 255, *_unhit(key, theirs, obar)))
-            else:
-                boards.append((mine, key >> 200 & 255, theirs, obar))
-        return make_positions(template, mover, boards)
+            mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])  # key_points(key)
+            bar = key >> 200 & 255
+            hits = key >> _HIT_SHIFT & _HITS_MASK
+            after_hits = unhit.get(hits)
+            if after_hits is None:
+                after_hits = unhit[hits] = _unhit(key, theirs, obar)
+            other, other_bar = after_hits
+            boards.append((mine, other, bar, other_bar) if white else (other, mine, other_bar, bar))
+        return make_positions(template, boards)
 
     # -- internals --------------------------------------------------------------
 
