@@ -441,34 +441,6 @@ def make_position(
     return pos
 
 
-def make_positions(
-    template: Position, boards: Sequence[tuple[tuple[int, ...], tuple[int, ...], int, int]]
-) -> list[Position]:
-    """Build unvalidated positions like ``template`` with other boards: each
-    ``(white, black, white_bar, black_bar)``.
-
-    The search's afterstates come through here: the fields are written one by
-    one, which is cheaper than copying the template's and overwriting some.
-    """
-    family, turn = template.family, template.turn
-    white_moved, black_moved = template.white_moved, template.black_moved
-    new = _new
-    out: list[Position] = []
-    for white, black, white_bar, black_bar in boards:
-        pos = new(Position)
-        fields = pos.__dict__
-        fields["family"] = family
-        fields["white"] = white
-        fields["black"] = black
-        fields["white_bar"] = white_bar
-        fields["black_bar"] = black_bar
-        fields["turn"] = turn
-        fields["white_moved"] = white_moved
-        fields["black_moved"] = black_moved
-        out.append(pos)
-    return out
-
-
 _new: Final = object.__new__
 
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
+from struct import Struct
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
@@ -64,7 +65,6 @@ from nardy.core import (
     Step,
     make_plays,
     make_position,
-    make_positions,
 )
 
 if TYPE_CHECKING:
@@ -146,6 +146,9 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
 
 
 _POINTS_MASK: Final = (1 << 200) - 1
+#: the 24 point counts of the bytes of a key (the byte of borne-off checkers skipped)
+_points_of: Final = Struct("x24B").unpack
+_new: Final = object.__new__
 _BOARD_MASK: Final = (1 << 208) - 1
 _HITS_MASK: Final = (1 << 25) - 2
 
@@ -158,7 +161,7 @@ def key_points(key: int) -> tuple[int, ...]:
     >>> key_points(board_key([0, 2] + [0] * 22 + [13, 0]))[:2], key_points(board_key([0] * 24 + [15, 0]))[23]
     ((2, 0), 15)
     """
-    return tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])
+    return _points_of((key & _POINTS_MASK).to_bytes(25, "little"))
 
 
 def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
@@ -922,31 +925,49 @@ class Kernel:
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
         """The positions the board keys of ``pos`` describe, with the turn and
-        first-play flag given (one call for all the results of a search)."""
-        if pos.turn == WHITE:
+        first-play flag given (one call for all the results of a search).
+
+        They are valid by construction and written field by field, as
+        :func:`~nardy.core.make_position` does (Position is a dict-based frozen
+        class for this), without a call per position.
+        """
+        family = pos.family
+        white = pos.turn == WHITE
+        if white:
             theirs, obar = pos.black, pos.black_bar
-            template = make_position(
-                pos.family, pos.white, theirs, 0, obar, turn, pos.white_moved or moved, pos.black_moved
-            )
+            white_moved, black_moved = pos.white_moved or moved, pos.black_moved
         else:
             theirs, obar = pos.white, pos.white_bar
-            template = make_position(
-                pos.family, theirs, pos.black, obar, 0, turn, pos.white_moved, pos.black_moved or moved
-            )
-        white = pos.turn == WHITE
+            white_moved, black_moved = pos.white_moved, pos.black_moved or moved
         #: the opponent's side after each set of hits (many results share one)
         unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
-        boards: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = []
+        out: list[Position] = []
         for key in keys:
-            mine = tuple((key & _POINTS_MASK).to_bytes(25, "little")[1:])  # key_points(key)
+            mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
             bar = key >> 200 & 255
             hits = key >> _HIT_SHIFT & _HITS_MASK
             after_hits = unhit.get(hits)
             if after_hits is None:
                 after_hits = unhit[hits] = _unhit(key, theirs, obar)
             other, other_bar = after_hits
-            boards.append((mine, other, bar, other_bar) if white else (other, mine, other_bar, bar))
-        return make_positions(template, boards)
+            position = _new(Position)
+            fields = position.__dict__
+            fields["family"] = family
+            if white:
+                fields["white"] = mine
+                fields["black"] = other
+                fields["white_bar"] = bar
+                fields["black_bar"] = other_bar
+            else:
+                fields["white"] = other
+                fields["black"] = mine
+                fields["white_bar"] = other_bar
+                fields["black_bar"] = bar
+            fields["turn"] = turn
+            fields["white_moved"] = white_moved
+            fields["black_moved"] = black_moved
+            out.append(position)
+        return out
 
     # -- internals --------------------------------------------------------------
 
