@@ -185,7 +185,7 @@ def _cases() -> dict[str, Callable[[], object]]:
         add(f"parse_play dice {label}", SHORT.parse_play, START, "24/13", dice)
         if label not in ("one die", "three dice"):  # owed values may be 1 to 4
             add(f"owed values {label}", SHORT.legal_plays, START, dice, owed)
-        if label not in ("None", "bytes"):  # None rolls the game's dice; bytes are ints
+        if label != "None":  # None rolls the game's dice
             add(f"Game.roll {label}", _roll, dice)
     for label, pos in BAD_POSITIONS.items():
         add(f"legal_plays position {label}", SHORT.legal_plays, pos, (6, 1))
@@ -195,6 +195,8 @@ def _cases() -> dict[str, Callable[[], object]]:
         add(f"next_steps position {label}", SHORT.next_steps, pos, (6, 1))
         add(f"play_from_steps position {label}", SHORT.play_from_steps, pos, (6, 5), RUN)
         add(f"check_position {label}", SHORT.check_position, pos)
+        add(f"winner position {label}", SHORT.winner, pos)
+        add(f"deadlocked position {label}", SHORT.deadlocked, pos)
         if pos is not None:  # None is the initial position
             add(f"Game position {label}", Game, SHORT, position=pos)
     for label, context in BAD_CONTEXTS.items():
@@ -229,6 +231,8 @@ def _cases() -> dict[str, Callable[[], object]]:
         add(f"options[{label}]", SHORT.options.__getitem__, option)
     for label, text in {"None": None, "int": 5}.items():
         add(f"Position.from_string {label}", Position.from_string, text)
+    for label, key in {"str": "x", "None": None, "float": 1.0, "negative": -1, "bool": True}.items():
+        add(f"hit_points {label}", SHORT.hit_points, key)
     return cases
 
 
@@ -270,6 +274,7 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
     "play_from_steps dice seven": (InvalidDiceError, "dice values must be ints 1..6, got (7, 1)"),
     "parse_play dice seven": (InvalidDiceError, "dice values must be ints 1..6, got (7, 1)"),
     "owed values seven": (InvalidDiceError, "dice values must be ints 1..6, got (7, 1)"),
+    "Game.roll bytes": (InvalidDiceError, "dice must be two ints 1..6, not b'\\x06\\x01'"),
     "Game.roll seven": (InvalidDiceError, "dice must be two ints 1..6, not (7, 1)"),
     "legal_plays dice zero": (InvalidDiceError, "dice values must be ints 1..6, got (0, 1)"),
     "afterstates dice zero": (InvalidDiceError, "dice values must be ints 1..6, got (0, 1)"),
@@ -643,6 +648,39 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
         InvalidPositionError,
         "a position string has 5 fields (name, white, black, turn, flags), got 5",
     ),
+    "winner position str": (
+        InvalidPositionError,
+        "expected a Position, not 'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00'",
+    ),
+    "deadlocked position str": (
+        InvalidPositionError,
+        "expected a Position, not 'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00'",
+    ),
+    "winner position None": (InvalidPositionError, "expected a Position, not None"),
+    "deadlocked position None": (InvalidPositionError, "expected a Position, not None"),
+    "winner position int": (InvalidPositionError, "expected a Position, not 3"),
+    "deadlocked position int": (InvalidPositionError, "expected a Position, not 3"),
+    "winner position tuple": (
+        InvalidPositionError,
+        "expected a Position, not ((0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, ...)",
+    ),
+    "deadlocked position tuple": (
+        InvalidPositionError,
+        "expected a Position, not ((0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, ...)",
+    ),
+    "winner position long family": (
+        InvalidPositionError,
+        "a long-family position cannot be used with short (short family)",
+    ),
+    "deadlocked position long family": (
+        InvalidPositionError,
+        "a long-family position cannot be used with short (short family)",
+    ),
+    "hit_points str": (IllegalPlayError, "a board key is a non-negative int, not 'x'"),
+    "hit_points None": (IllegalPlayError, "a board key is a non-negative int, not None"),
+    "hit_points float": (IllegalPlayError, "a board key is a non-negative int, not 1.0"),
+    "hit_points negative": (IllegalPlayError, "a board key is a non-negative int, not -1"),
+    "hit_points bool": (IllegalPlayError, "a board key is a non-negative int, not True"),
 }
 
 

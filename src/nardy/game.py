@@ -633,6 +633,8 @@ class Game:
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    if isinstance(dice, (str, bytes)):
+        raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}")
     try:
         vals = tuple(dice)
     except TypeError:

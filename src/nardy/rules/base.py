@@ -727,6 +727,8 @@ class RuleSet:
 
     def winner(self, pos: Position) -> Player | None:
         """The side that has borne off all its checkers, if any."""
+        if type(pos) is not Position or pos.family != self.family:
+            self.check_position(pos)
         if not pos.white_bar and not any(pos.white):
             return WHITE
         if not pos.black_bar and not any(pos.black):
@@ -741,6 +743,8 @@ class RuleSet:
         >>> nardy.ruleset("short").deadlocked(nardy.ruleset("short").initial_position())
         False
         """
+        if type(pos) is not Position:
+            self.check_position(pos)
         for player in (Player.WHITE, Player.BLACK):
             turned = pos if pos.turn == player else make_position(
                 pos.family, pos.white, pos.black, pos.white_bar, pos.black_bar, player,
@@ -751,8 +755,10 @@ class RuleSet:
                     return False
         return True
 
-    def hit_points(self, key: int) -> frozenset[int]:
-        """The mover's points where the play with this board key hit a blot."""
+    def hit_points(self, key: object) -> frozenset[int]:
+        """The mover's points where the play with this board key (``Play.key``) hit a blot."""
+        if type(key) is not int or key < 0:  # read untyped, so that both builds say this
+            raise IllegalPlayError(f"a board key is a non-negative int, not {shown(key)}")
         return key_hits(key)
 
 
