@@ -64,7 +64,6 @@ from nardy.core import (
     Position,
     Step,
     make_plays,
-    make_position,
 )
 
 if TYPE_CHECKING:
@@ -909,18 +908,36 @@ class Kernel:
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
-        """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
-        mine = key_points(key)
+        """The position a board key of ``pos`` describes, with the turn and first-play flag
+        given (written field by field, as :meth:`positions_after` writes them)."""
+        mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
         bar = key >> 200 & 255
+        position = _new(Position)
+        fields = position.__dict__
+        fields["family"] = pos.family
         if pos.turn == WHITE:
             black, black_bar = pos.black, pos.black_bar
             if key >> _HIT_SHIFT & _HITS_MASK:
                 black, black_bar = _unhit(key, black, black_bar)
-            return make_position(pos.family, mine, black, bar, black_bar, turn, pos.white_moved or moved, pos.black_moved)
-        white, white_bar = pos.white, pos.white_bar
-        if key >> _HIT_SHIFT & _HITS_MASK:
-            white, white_bar = _unhit(key, white, white_bar)
-        return make_position(pos.family, white, mine, white_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
+            fields["white"] = mine
+            fields["black"] = black
+            fields["white_bar"] = bar
+            fields["black_bar"] = black_bar
+            fields["turn"] = turn
+            fields["white_moved"] = pos.white_moved or moved
+            fields["black_moved"] = pos.black_moved
+        else:
+            white, white_bar = pos.white, pos.white_bar
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                white, white_bar = _unhit(key, white, white_bar)
+            fields["white"] = white
+            fields["black"] = mine
+            fields["white_bar"] = white_bar
+            fields["black_bar"] = bar
+            fields["turn"] = turn
+            fields["white_moved"] = pos.white_moved
+            fields["black_moved"] = pos.black_moved or moved
+        return position
 
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
@@ -1394,14 +1411,14 @@ class Kernel:
                     nocc |= 1 << t
                 for mark in kinds:
                     # apply
-                    me[p] -= 1
+                    me[p] = me[p] - 1
                     if t:
-                        me[t] += 1
+                        me[t] = me[t] + 1
                         if hit:
                             op[t] = 0
-                            op[BAR] += 1
+                            op[BAR] = op[BAR] + 1
                     else:
-                        me[OFF] += 1
+                        me[OFF] = me[OFF] + 1
                     s.occupied = nocc
                     if marking:
                         new_mark = self._mark(s, p, t, step, mark) if hit or mark or eager_marks else mark
@@ -1442,14 +1459,14 @@ class Kernel:
                     # undo
                     if marking and (mark or new_mark):
                         self._unmark(s, p, t, mark, new_mark)
-                    me[p] += 1
+                    me[p] = me[p] + 1
                     if t:
-                        me[t] -= 1
+                        me[t] = me[t] - 1
                         if hit:
                             op[t] = 1
-                            op[BAR] -= 1
+                            op[BAR] = op[BAR] - 1
                     else:
-                        me[OFF] -= 1
+                        me[OFF] = me[OFF] - 1
                     s.occupied = occ
                     if stop:
                         if memo_key:
