@@ -484,28 +484,6 @@ def make_play(
     return play
 
 
-def make_plays(
-    plays: dict[int, tuple[Step, ...]], dice: tuple[int, ...], origin: Position, ordered: bool
-) -> tuple[Play, ...]:
-    """Build the generated Plays of one search, ``plays`` mapping each board key to its steps.
-
-    One call for all of them: the same as :func:`make_play` for each, without a
-    call per play.
-    """
-    new = _new
-    out: list[Play] = []
-    for key, steps in plays.items():
-        play = new(Play)
-        fields = play.__dict__
-        fields["steps"] = steps
-        fields["dice"] = dice
-        fields["origin"] = origin
-        fields["key"] = key
-        fields["ordered"] = ordered
-        out.append(play)
-    return tuple(out)
-
-
 #: the 21 distinct rolls, larger die first: doubles 1/36 each, the others 1/18
 ROLLS: Final[tuple[tuple[int, int], ...]] = tuple(
     (a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)

@@ -46,7 +46,6 @@ from nardy.core import (
     Step,
     WHITE,
     make_play,
-    make_plays,
     make_position,
 )
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, shown
@@ -152,9 +151,7 @@ class Afterstates:
 
     def plays(self) -> tuple[Play, ...]:
         """Every play, in the order of the positions (what :meth:`RuleSet.legal_plays` returns)."""
-        found = self._found
-        pos, values, ordered = found.pos, found.values, self._ordered
-        return make_plays(found.plays, values, pos, ordered)
+        return Kernel.plays(self._found, self._ordered)
 
     def __repr__(self) -> str:
         return f"<Afterstates of {self.origin!r} dice={self.dice}: {len(self._keys)} positions>"

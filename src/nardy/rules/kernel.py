@@ -63,7 +63,6 @@ from nardy.core import (
     Player,
     Position,
     Step,
-    make_plays,
 )
 
 if TYPE_CHECKING:
@@ -901,10 +900,25 @@ class Kernel:
 
     # -- results -----------------------------------------------------------------
 
-    def plays(self, found: Found, ordered: bool) -> tuple[Play, ...]:
-        """One :class:`~nardy.Play` per legal play of ``found``."""
+    @staticmethod
+    def plays(found: Found, ordered: bool) -> tuple[Play, ...]:
+        """One :class:`~nardy.Play` per legal play of ``found``.
+
+        Each is written field by field, as :func:`~nardy.core.make_play` does (Play
+        is a dict-based frozen class for this), without a call per play.
+        """
         pos, values = found.pos, found.values
-        return make_plays(found.plays, values, pos, ordered)
+        out: list[Play] = []
+        for key, steps in found.plays.items():
+            play = _new(Play)
+            fields = play.__dict__
+            fields["steps"] = steps
+            fields["dice"] = values
+            fields["origin"] = pos
+            fields["key"] = key
+            fields["ordered"] = ordered
+            out.append(play)
+        return tuple(out)
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
