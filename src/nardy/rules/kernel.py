@@ -94,13 +94,22 @@ FROZEN: Final = 2
 
 #: DESCENDING[top] = (top, top - 1, ..., 1): the order in which sources are tried
 DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
-#: the sources of an ``occupied`` bit set, from high to low, one byte of points at a time:
-#: _HIGH[occupied >> 17 & 255] + _MIDDLE[occupied >> 9 & 255] + _LOW[occupied >> 1 & 255]
+#: the sources of an ``occupied`` bit set from high to low, one byte of points at a time
+#: (see _sources)
 _HIGH: Final = tuple(tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(256))
 _MIDDLE: Final = tuple(tuple(p for p in DESCENDING[16][:8] if m >> (p - 9) & 1) for m in range(256))
 _LOW: Final = tuple(tuple(p for p in DESCENDING[8] if m >> (p - 1) & 1) for m in range(256))
 #: _UP_TO[top]: the bits of points 1..top
 _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
+
+
+def _sources(occupied: int) -> tuple[int, ...]:
+    """The points of the bit set ``occupied``, from high to low (the order sources are tried).
+
+    >>> _sources(1 << 24 | 1 << 13 | 1 << 6)
+    (24, 13, 6)
+    """
+    return _HIGH[occupied >> 17 & 255] + _MIDDLE[occupied >> 9 & 255] + _LOW[occupied >> 1 & 255]
 #: every point and the bar, as a bit set (``Constraint.movable`` allows all)
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
@@ -1219,6 +1228,7 @@ class Kernel:
                 srcs = (skip,)  # the two-values shortcut: no bear-off, so only that checker goes on
             else:
                 occ = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
+                # _sources(occ), written out on the hot path
                 srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
             pairs: set[tuple[int, int]] | None = None
             why = probe_leaf = False
@@ -1238,11 +1248,7 @@ class Kernel:
             known_answer = memo.get(memo_key)
             if known_answer is not None:
                 return known_answer
-            occ = s.occupied
-            if me[BAR]:
-                srcs = (BAR,)
-            else:
-                srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
+            srcs = (BAR,) if me[BAR] else _sources(s.occupied)
             pairs = None
             why = False
             last = depth + 1 == n
@@ -1506,11 +1512,7 @@ class Kernel:
             if seen_key in s.seen:
                 return None, (), (), None, 0
             s.seen.add(seen_key)
-        if me[BAR]:
-            srcs: tuple[int, ...] = (BAR,)
-        else:
-            occ = s.occupied
-            srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
+        srcs: tuple[int, ...] = (BAR,) if me[BAR] else _sources(s.occupied)
         # a walk or probe plays the script's steps first: only those are tried
         pairs: set[tuple[int, int]] | None = None
         if scripted:
