@@ -931,8 +931,36 @@ class Kernel:
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
-        """The position a board key of ``pos`` describes, with the turn and first-play flag given."""
-        return Kernel.positions_after(pos, (key,), turn, moved)[0]
+        """The position a board key of ``pos`` describes, with the turn and first-play flag
+        given (written field by field, as :meth:`positions_after` writes them)."""
+        mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
+        bar = key >> 200 & 255
+        position = _new(Position)
+        fields = position.__dict__
+        fields["family"] = pos.family
+        if pos.turn == WHITE:
+            black, black_bar = pos.black, pos.black_bar
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                black, black_bar = _unhit(key, black, black_bar)
+            fields["white"] = mine
+            fields["black"] = black
+            fields["white_bar"] = bar
+            fields["black_bar"] = black_bar
+            fields["turn"] = turn
+            fields["white_moved"] = pos.white_moved or moved
+            fields["black_moved"] = pos.black_moved
+        else:
+            white, white_bar = pos.white, pos.white_bar
+            if key >> _HIT_SHIFT & _HITS_MASK:
+                white, white_bar = _unhit(key, white, white_bar)
+            fields["white"] = white
+            fields["black"] = mine
+            fields["white_bar"] = white_bar
+            fields["black_bar"] = bar
+            fields["turn"] = turn
+            fields["white_moved"] = pos.white_moved
+            fields["black_moved"] = pos.black_moved or moved
+        return position
 
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
