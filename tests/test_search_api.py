@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
-from nardy import CHANCE_OUTCOMES, ROLLS, Game, Step
+from nardy import CHANCE_OUTCOMES, ROLLS, Game, Play, Position, Step
 
 
 def test_rolls_and_chances() -> None:
@@ -76,6 +77,25 @@ def test_afterstates_are_the_positions_of_the_legal_plays(name: str, seed: int, 
         assert len(set(after)) == len(after)  # one position per play
     kept = rules.afterstates(pos, dice, context, turn=pos.turn)
     assert all(p.turn == pos.turn for p in kept) and [p.white for p in kept] == [p.white for p in after]
+
+
+@pytest.mark.parametrize("name", ["short", "long"])
+def test_results_of_a_search_hold_exactly_their_class_fields(name: str) -> None:
+    """The kernel writes the fields of the plays and positions it returns itself
+    (without __init__): each must hold its class's fields, in their order, for
+    either side to move, one at a time and all at once."""
+    rules = nardy.ruleset(name)
+    play_fields = [f.name for f in attrs.fields(Play)]
+    position_fields = [f.name for f in attrs.fields(Position)]
+    pos = rules.initial_position()
+    for dice in ((6, 5), (4, 2)):  # White, then Black to move
+        plays = rules.legal_plays(pos, dice)
+        assert all(list(vars(play)) == play_fields for play in plays)
+        after = rules.afterstates(pos, dice)
+        assert list(vars(after[0])) == position_fields  # built alone
+        assert all(list(vars(p)) == position_fields for p in after)  # built together
+        assert list(after) == [rules.apply(pos, play) for play in plays]
+        pos = after[0]
 
 
 @pytest.mark.parametrize("name", nardy.RULESET_NAMES)

@@ -92,28 +92,29 @@ UNMARKED: Final = 0
 MARKED: Final = 1
 FROZEN: Final = 2
 
-#: DESCENDING[top] = (top, top - 1, ..., 1): the order in which sources are tried
+#: DESCENDING[top] = (top, top - 1, ..., 1): points from high to low (the tables below)
 DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
-#: the sources of an ``occupied`` bit set from high to low, one byte of points at a time
-#: (see _sources)
+#: the points of one byte of an ``occupied`` bit set, from high to low (see _sources)
 _HIGH: Final = tuple(tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(256))
 _MIDDLE: Final = tuple(tuple(p for p in DESCENDING[16][:8] if m >> (p - 9) & 1) for m in range(256))
 _LOW: Final = tuple(tuple(p for p in DESCENDING[8] if m >> (p - 1) & 1) for m in range(256))
 #: _UP_TO[top]: the bits of points 1..top
 _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
+#: every point and the bar, as a bit set (``Constraint.movable`` allows all)
+ALL_SOURCES: Final = (1 << 26) - 2
+#: _POINT_BITS[p - 1]: the bit of point p
+_POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
 
 
 def _sources(occupied: int) -> tuple[int, ...]:
-    """The points of the bit set ``occupied``, from high to low (the order sources are tried).
+    """The points of the bit set ``occupied`` from high to low: the order in which
+    sources are tried. The search relies on that order (a bear-off source ends the
+    sources of a value while checkers are outside home).
 
     >>> _sources(1 << 24 | 1 << 13 | 1 << 6)
     (24, 13, 6)
     """
     return _HIGH[occupied >> 17 & 255] + _MIDDLE[occupied >> 9 & 255] + _LOW[occupied >> 1 & 255]
-#: every point and the bar, as a bit set (``Constraint.movable`` allows all)
-ALL_SOURCES: Final = (1 << 26) - 2
-#: _POINT_BITS[p - 1]: the bit of point p
-_POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
 
 # --------------------------------------------------------------------------- keys
 #
@@ -155,6 +156,8 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
 _POINTS_MASK: Final = (1 << 200) - 1
 #: the 24 point counts of the bytes of a key (the byte of borne-off checkers skipped)
 _points_of: Final = Struct("x24B").unpack
+#: builds the plays and positions of a search without __init__ (they are valid by
+#: construction; core.make_play and core.make_position do the same)
 _new: Final = object.__new__
 _BOARD_MASK: Final = (1 << 208) - 1
 _HITS_MASK: Final = (1 << 25) - 2
@@ -390,7 +393,7 @@ class SearchState:
         self.eager_marks = False
         self.eager_checks = False
         #: what stays the same through one search, read by each node at once
-        #: (set by :meth:`Kernel.dfs`'s caller, see :data:`Fixed`)
+        #: (set by ``Kernel._start``; its fields are named at ``Fixed``)
         self.fixed: Fixed | None = None
 
     @property
@@ -404,30 +407,28 @@ class SearchState:
         return CHECKERS - sum(self.op[1:26])
 
 
-#: SearchState.fixed: op, values, path, n, mode, hitting, home_moves, marking,
-#: steppers, eager_marks, eager_checks, head_limit, two_prune,
-#: split_home, firsts, equal_prune, leaf_plain, leaf_inline, movers, ends
+#: SearchState.fixed, in this order (Kernel._start builds it, Kernel.dfs unpacks it)
 Fixed = tuple[
-    list[int],
-    tuple[int, ...],
-    list[Step],
-    int,
-    int,
-    bool,
-    bool,
-    bool,
-    tuple["Constraint", ...],
-    bool,
-    bool,
-    "int | None",
-    bool,
-    bool,
-    "dict[Step, dict[Step | None, int]] | None",
-    bool,
-    bool,
-    bool,
-    tuple["Constraint", ...],
-    tuple["Constraint", ...],
+    list[int],  # op
+    tuple[int, ...],  # values
+    list[Step],  # path
+    int,  # n
+    int,  # mode
+    bool,  # hitting
+    bool,  # home_moves
+    bool,  # marking
+    tuple["Constraint", ...],  # steppers
+    bool,  # eager_marks
+    bool,  # eager_checks
+    int | None,  # head_limit
+    bool,  # two_prune
+    bool,  # split_home
+    dict[Step, dict[Step | None, int]] | None,  # firsts
+    bool,  # equal_prune
+    bool,  # leaf_plain
+    bool,  # leaf_inline
+    tuple["Constraint", ...],  # movers
+    tuple["Constraint", ...],  # ends
 ]
 
 _EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
@@ -972,14 +973,14 @@ class Kernel:
         class for this), without a call per position.
         """
         family = pos.family
-        white = pos.turn == WHITE
-        if white:
+        mover_is_white = pos.turn == WHITE
+        if mover_is_white:
             theirs, obar = pos.black, pos.black_bar
             white_moved, black_moved = pos.white_moved or moved, pos.black_moved
         else:
             theirs, obar = pos.white, pos.white_bar
             white_moved, black_moved = pos.white_moved, pos.black_moved or moved
-        #: the opponent's side after each set of hits (many results share one)
+        # the opponent's side after each set of hits (many results share one)
         unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
         out: list[Position] = []
         for key in keys:
@@ -993,7 +994,7 @@ class Kernel:
             position = _new(Position)
             fields = position.__dict__
             fields["family"] = family
-            if white:
+            if mover_is_white:
                 fields["white"] = mine
                 fields["black"] = other
                 fields["white_bar"] = bar
@@ -1255,9 +1256,9 @@ class Kernel:
             elif skip and far:
                 srcs = (skip,)  # the two-values shortcut: no bear-off, so only that checker goes on
             else:
-                occ = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
-                # _sources(occ), written out on the hot path
-                srcs = _HIGH[occ >> 17 & 255] + _MIDDLE[occ >> 9 & 255] + _LOW[occ >> 1 & 255]
+                bits = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
+                # _sources(bits), written out on the hot path
+                srcs = _HIGH[bits >> 17 & 255] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
             pairs: set[tuple[int, int]] | None = None
             why = probe_leaf = False
             noted: dict[Step, int] | None = None
@@ -1308,7 +1309,7 @@ class Kernel:
             if srcs and srcs[0] == 24:
                 srcs = srcs[1:]
             headed = False
-        two_prune = two_prune and depth == 0
+        pair_prune = two_prune and depth == 0  # the two-values shortcut starts at the root
         # a probe already knows some of the steps it is asked about to be live
         known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
         occ = s.occupied
@@ -1334,6 +1335,7 @@ class Kernel:
                 if t >= 1:
                     if skip and p != skip:
                         # two different values: this result is reached with the other value first
+                        # (with checkers outside home the sources are only ``skip`` already)
                         continue
                     o = op[t]
                     if o:
@@ -1356,7 +1358,9 @@ class Kernel:
                         if why:
                             self._refuse(s, depth, NOT_HOME, steps_d[p][False])
                             continue
-                        break  # the sources are tried from high to low: none further can move
+                        # the sources come from high to low (_sources): every one after
+                        # this would bear off too, which is refused while checkers are out
+                        break
                     if t < 0:
                         if self.exact_only:
                             if why:
@@ -1430,7 +1434,8 @@ class Kernel:
                 if t:
                     nocc |= 1 << t
                 for mark in kinds:
-                    # apply
+                    # apply (``x[i] = x[i] - 1``, not ``-=``: mypyc compiles the augmented
+                    # form on a list item to generic number calls)
                     me[p] = me[p] - 1
                     if t:
                         me[t] = me[t] + 1
@@ -1468,7 +1473,7 @@ class Kernel:
                     else:
                         # the two-values shortcut: after the smaller value from p,
                         # only a continuation of this checker or a bear-off is new
-                        nskip = t if two_prune and i and p != BAR and nfar == far else 0
+                        nskip = t if pair_prune and i and p != BAR and nfar == far else 0
                         path.append(step)
                         stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
                         path.pop()
