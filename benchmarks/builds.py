@@ -33,27 +33,9 @@ import sys
 import time
 from typing import Any
 
+from kernel import sample_cases  # benchmarks/kernel.py: the same seeded cases
+
 RULESETS = ("short", "long")
-
-
-def sample_cases(n: int) -> dict[str, list[tuple[str, list[int]]]]:
-    """Seeded (position string, dice) cases of each ruleset, own rolls only."""
-    import nardy
-
-    out: dict[str, list[tuple[str, list[int]]]] = {}
-    for name in RULESETS:
-        rules = nardy.ruleset(name)
-        rng = random.Random(name)
-        cases: list[tuple[str, list[int]]] = []
-        pos = rules.initial_position()
-        while len(cases) < n:
-            dice = [rng.randint(1, 6), rng.randint(1, 6)]
-            cases.append((pos.to_string(), dice))
-            pos = rules.apply(pos, rng.choice(rules.legal_plays(pos, tuple(dice))))
-            if rules.winner(pos) is not None:
-                pos = rules.initial_position()
-        out[name] = cases
-    return out
 
 
 def measure(cases: dict[str, list[tuple[str, list[int]]]], passes: int = 5, games: int = 8) -> dict[str, Any]:
@@ -142,7 +124,7 @@ def main() -> None:
         if os.sep in python:  # a path, taken from here (the children run elsewhere)
             python = os.path.abspath(python)
         installs.append((label, python, os.path.abspath(path) if path else ""))
-    cases = sample_cases(args.cases)
+    cases = sample_cases(args.cases, RULESETS)
     runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in installs}
     for r in range(args.rounds):
         for label, python, path in installs if r % 2 == 0 else installs[::-1]:

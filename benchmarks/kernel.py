@@ -35,12 +35,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
-def sample_cases(n: int) -> dict[str, list[tuple[str, list[int]]]]:
-    """Seeded (position string, dice) cases of every ruleset, own rolls only."""
+def sample_cases(n: int, names: tuple[str, ...] = ()) -> dict[str, list[tuple[str, list[int]]]]:
+    """Seeded (position string, dice) cases of the rulesets ``names`` (default: every
+    ruleset), own rolls only."""
     import nardy
 
     out: dict[str, list[tuple[str, list[int]]]] = {}
-    for name in nardy.RULESET_NAMES:
+    for name in names or nardy.RULESET_NAMES:
         rules = nardy.ruleset(name)
         rng = random.Random(name)
         cases: list[tuple[str, list[int]]] = []

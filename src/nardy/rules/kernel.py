@@ -936,31 +936,23 @@ class Kernel:
         given (written field by field, as :meth:`positions_after` writes them)."""
         mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
         bar = key >> 200 & 255
+        mover_is_white = pos.turn == WHITE
+        if mover_is_white:
+            other, other_bar = pos.black, pos.black_bar
+        else:
+            other, other_bar = pos.white, pos.white_bar
+        if key >> _HIT_SHIFT & _HITS_MASK:
+            other, other_bar = _unhit(key, other, other_bar)
         position = _new(Position)
         fields = position.__dict__
         fields["family"] = pos.family
-        if pos.turn == WHITE:
-            black, black_bar = pos.black, pos.black_bar
-            if key >> _HIT_SHIFT & _HITS_MASK:
-                black, black_bar = _unhit(key, black, black_bar)
-            fields["white"] = mine
-            fields["black"] = black
-            fields["white_bar"] = bar
-            fields["black_bar"] = black_bar
-            fields["turn"] = turn
-            fields["white_moved"] = pos.white_moved or moved
-            fields["black_moved"] = pos.black_moved
-        else:
-            white, white_bar = pos.white, pos.white_bar
-            if key >> _HIT_SHIFT & _HITS_MASK:
-                white, white_bar = _unhit(key, white, white_bar)
-            fields["white"] = white
-            fields["black"] = mine
-            fields["white_bar"] = white_bar
-            fields["black_bar"] = bar
-            fields["turn"] = turn
-            fields["white_moved"] = pos.white_moved
-            fields["black_moved"] = pos.black_moved or moved
+        fields["white"] = mine if mover_is_white else other
+        fields["black"] = other if mover_is_white else mine
+        fields["white_bar"] = bar if mover_is_white else other_bar
+        fields["black_bar"] = other_bar if mover_is_white else bar
+        fields["turn"] = turn
+        fields["white_moved"] = pos.white_moved or moved and mover_is_white
+        fields["black_moved"] = pos.black_moved or moved and not mover_is_white
         return position
 
     @staticmethod
