@@ -104,6 +104,8 @@ _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
 _POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
+#: the bar as a source, in a bit set of sources
+_BAR_BIT: Final = 1 << BAR
 
 
 def _sources(occupied: int) -> tuple[int, ...]:
@@ -246,6 +248,12 @@ class Question:
 #: the question of a generation or a count: none (never written to)
 _NO_QUESTION: Final = Question()
 
+# search modes
+GENERATE: Final = 0
+WALK: Final = 1
+PROBE: Final = 2
+COUNT: Final = 3
+
 
 class SearchState:
     """The board while the search explores one play, seen from the player to move.
@@ -257,6 +265,8 @@ class SearchState:
       ``me[OFF]`` (0) borne off, ``me[BAR]`` (25) on the bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
       ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+    * ``closed``: how many opposing checkers close a point to the mover
+      (RULES.md 2.1): two in the short family, one in the long family.
     * ``op``: the opponent's checkers on the mover's points, ``op[p]`` for the
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
@@ -276,6 +286,7 @@ class SearchState:
         "me",
         "op",
         "occupied",
+        "closed",
         "marked",
         "frozen",
         "start",
@@ -297,6 +308,7 @@ class SearchState:
         "two_prune",
         "leaf_plain",
         "leaf_inline",
+        "last_by_bits",
         "firsts",
         "best",
         "found",
@@ -349,6 +361,10 @@ class SearchState:
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
+        #: RULES.md 2.1: no step may land on a point with this many opposing
+        #: checkers: two in the short family (a single one is a blot, which is
+        #: hit), one in the long family (there is no hitting)
+        self.closed = 2 if pos.family == "short" else 1
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
         self.start = pos
@@ -368,6 +384,7 @@ class SearchState:
         self.two_prune = False
         self.leaf_plain = False
         self.leaf_inline = False
+        self.last_by_bits = False
         #: when asked: the candidates of the greatest length so far, by their first
         #: step, then their second (``None`` for a one-step candidate), to their key
         self.firsts: dict[Step, dict[Step | None, int]] | None = None
@@ -434,11 +451,6 @@ Fixed = tuple[
 _EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
 _ANY_ORDER: Final = tuple((tuple(range(n)),) * (n + 1) for n in range(5))
 
-# search modes
-GENERATE: Final = 0
-WALK: Final = 1
-PROBE: Final = 2
-COUNT: Final = 3
 
 _PLAIN: Final[tuple[int, ...]] = (UNMARKED,)
 _BOTH: Final[tuple[int, ...]] = (UNMARKED, MARKED)
@@ -1049,6 +1061,7 @@ class Kernel:
         # leaves that need neither the board after them nor extra bookkeeping
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
+        s.last_by_bits = s.leaf_plain and s.marked is None and s.firsts is None
         self._start(s)
         return s
 
@@ -1196,6 +1209,8 @@ class Kernel:
         two-values shortcut's only non-bear-off source at this depth (0: none);
         ``key``: the board's key (:func:`board_key`).
         """
+        if s.last_by_bits and depth + 1 == s.n:
+            return self._last(s, depth, used, maxsrc, far, head, skip, key)
         me = s.me
         fixed = s.fixed
         assert fixed is not None
@@ -1329,17 +1344,12 @@ class Kernel:
                         # two different values: this result is reached with the other value first
                         # (with checkers outside home the sources are only ``skip`` already)
                         continue
-                    o = op[t]
-                    if o:
-                        if not hitting:
+                    if op[t]:
+                        if op[t] >= s.closed:
                             if why:
-                                self._refuse(s, depth, HELD, steps_d[p][False])
+                                self._refuse(s, depth, CLOSED if hitting else HELD, steps_d[p][False])
                             continue
-                        if o > 1:
-                            if why:
-                                self._refuse(s, depth, CLOSED, steps_d[p][False])
-                            continue
-                        hit = True
+                        hit = True  # a blot
                     if not far and not home_moves:
                         if why:
                             self._refuse(s, depth, HOME_MOVES, steps_d[p][False])
@@ -1354,19 +1364,10 @@ class Kernel:
                         # this would bear off too, which is refused while checkers are out
                         break
                     if t < 0:
-                        if self.exact_only:
+                        code = self._overshoot(s, p, d)
+                        if code:
                             if why:
-                                self._refuse(s, depth, EXACT, steps_d[p][False])
-                            continue
-                        # only from the highest occupied point (all are home, so
-                        # points above 6 are empty and p + 5 >= 6 covers the rest)
-                        if me[p + 1] or me[p + 2] or me[p + 3] or me[p + 4] or me[p + 5]:
-                            if why:
-                                self._refuse(s, depth, HIGHER, steps_d[p][False])
-                            continue
-                        if self.overshoot_start and _stood_at_or_above(s.start_me, d):
-                            if why:
-                                self._refuse(s, depth, TURN_START, steps_d[p][False])
+                                self._refuse(s, depth, code, steps_d[p][False])
                             continue
                     t = 0
                 step = steps_d[p][hit]
@@ -1500,6 +1501,98 @@ class Kernel:
             return bool(noted)
         if memo_key:
             self._remember(s, memo_key, False)
+        return False
+
+    def _overshoot(self, s: SearchState, p: int, d: int) -> int:
+        """Why a bear-off from point ``p`` with the larger value ``d`` is refused
+        (RULES.md 3.2-3.4), 0 when it is not; every checker is home."""
+        if self.exact_only:
+            return EXACT
+        if s.occupied >> (p + 1):  # only from the highest occupied point
+            return HIGHER
+        if self.overshoot_start and _stood_at_or_above(s.start_me, d):
+            return TURN_START
+        return 0
+
+    def _last(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: int) -> bool:
+        """:meth:`dfs` at the last step of a play (``depth = n - 1``: one value is
+        left) in a search that generates, when only the board decides that step
+        (no marks, no checks per step or at the end, nothing noted). Each legal
+        step's board is recorded from its key alone, without moving a checker,
+        and the sources are read from the occupied bit set. False.
+        """
+        me = s.me
+        if depth >= s.best:  # the prefix itself is a candidate (2.2)
+            if depth > s.best:
+                s.best = depth
+                s.found = {key: tuple(s.path)}
+            elif key not in s.found:
+                s.found[key] = tuple(s.path)
+        if me[OFF] == CHECKERS:
+            return False
+        seen = s.seen
+        if seen is not None:
+            seen_key = (key, head, depth)
+            if seen_key in seen:
+                return False
+            seen.add(seen_key)
+        if me[BAR]:
+            bits = _BAR_BIT
+        elif skip and far:
+            bits = 1 << skip  # the two-values shortcut: only that checker goes on
+        elif s.equal_prune and maxsrc < 24:
+            bits = s.occupied & _UP_TO[maxsrc]
+        else:
+            bits = s.occupied
+        for c in s.movers:
+            bits &= c.movable(s)
+        head_limit = s.head_limit
+        if head_limit is not None and head >= head_limit:
+            bits &= ~_POINT_BITS[23]  # no more may leave the head
+        i = 0
+        while used >> i & 1:
+            i += 1
+        d = s.values[i]  # the value left
+        # steps that land on a point: from above d (and, two values, from ``skip``)
+        moves = bits & ~_UP_TO[d]
+        if skip:
+            moves &= 1 << skip
+        if not far and not self.home_moves:
+            moves = 0
+        # bear-offs (RULES.md 3): every checker home, from d or below
+        offs = 0 if far else bits & _UP_TO[d]
+        over = offs & _UP_TO[d - 1]
+        if over:  # from below d: at most the highest such point may (_overshoot)
+            offs ^= over
+            top = over.bit_length() - 1
+            if not self._overshoot(s, top, d):
+                offs |= 1 << top
+        n = s.n
+        found = s.found if n == s.best else {}
+        path = s.path
+        keys_d = KEY_STEP[d]
+        steps_d = STEPS_BY_DIE[d]
+        if moves:
+            op = s.op
+            closed = s.closed
+            srcs = (BAR,) if moves == _BAR_BIT else (
+                _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
+            )
+            for p in srcs:
+                hit = op[p - d]  # 1 on a blot, else 0, unless the point is closed
+                if hit >= closed:
+                    continue
+                nkey = key + keys_d[p][hit]
+                if nkey not in found:
+                    found[nkey] = (*path, steps_d[p][hit])
+        if offs:
+            for p in _LOW[offs >> 1 & 255]:
+                nkey = key + keys_d[p][0]
+                if nkey not in found:
+                    found[nkey] = (*path, steps_d[p][0])
+        if found and n > s.best:  # the first candidates with every value played
+            s.best = n
+            s.found = found
         return False
 
     def _prologue(
