@@ -6,7 +6,10 @@ may prune, but must return exactly the same set").
   random positions, dice and kinds of play.
 * The property catches the class of bug it guards against: a shortcut that
   assumes the order of steps never matters, switched on where
-  ``home_moves_after_all_home=False`` makes it matter (RULES.md L12), is found.
+  ``home_moves_after_all_home=False`` makes it matter (RULES.md L12), is found;
+  so is a last step (``Kernel._last``) that misreads which points are closed.
+* A mover closed out on the bar passes without a search, with the plays of the
+  full search.
 * The bear-off rules and their options (RULES.md 3.2, 3.4) agree with an
   independent brute-force enumerator written from RULES.md alone, on random
   end-game positions (it finds the ``turn_start`` bug of RULES.md S11).
@@ -195,6 +198,85 @@ def test_the_property_finds_a_shortcut_that_ignores_home_moves(name: str) -> Non
         settings=settings(max_examples=3000, database=None, derandomize=True),
     )
     assert differs(found)
+
+
+class _WrongPointsKernel(Kernel):
+    """A kernel whose last step (Kernel._last) takes the other family's closed
+    points: it may not hit a blot in the short family, and lands on a single
+    opposing checker in the long family."""
+
+    def _last(self, s: Any, *args: Any) -> bool:
+        closed = s.closed
+        s.closed = 3 - closed
+        try:
+            return super()._last(s, *args)
+        finally:
+            s.closed = closed
+
+
+@pytest.mark.parametrize("name", ["short", "long"])
+def test_the_property_finds_a_last_step_that_misreads_closed_points(name: str) -> None:
+    rules = nardy.ruleset(name)
+    broken = _WrongPointsKernel(rules.family, rules.bearoff_rule(), rules.kernel.constraints)
+
+    def differs(example: tuple[Position, tuple[int, int]]) -> bool:
+        pos, dice = example
+        return _searched(broken, rules, pos, dice, PlayContext()) != _searched(
+            rules.kernel, rules, pos, dice, PlayContext(), prune=False
+        )
+
+    found = find(
+        st.tuples(any_positions(name), st.tuples(st.integers(1, 6), st.integers(1, 6))),
+        differs,
+        settings=settings(max_examples=3000, database=None, derandomize=True),
+    )
+    assert differs(found)
+
+
+@st.composite
+def closed_out_positions(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
+    """Short-family positions with the mover on the bar and the entry points of
+    both dice closed, or all but one of them (which the search must find)."""
+    d1, d2 = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    entries = {d1, d2}
+    theirs = [0] * 24  # the opponent's own points: the mover enters on 25 - d, its point d
+    left = 15
+    for d in sorted(entries):
+        theirs[d - 1] = 2
+        left -= 2
+    if draw(st.booleans(), label="one entry open"):
+        theirs[draw(st.sampled_from(sorted(entries))) - 1] = draw(st.integers(0, 1))
+    left = 15 - sum(theirs)
+    for q in draw(st.lists(st.integers(1, 24), min_size=left, max_size=left)):
+        theirs[q - 1] += 1
+    free = [q for q in range(1, 25) if not theirs[25 - q - 1]]
+    bar = draw(st.integers(1, 3))
+    mine = [0] * 24
+    for q in draw(st.lists(st.sampled_from(free), min_size=15 - bar, max_size=15 - bar)):
+        mine[q - 1] += 1
+    mover = draw(st.sampled_from([Player.WHITE, Player.BLACK]))
+    white, black, wbar = (mine, theirs, bar) if mover == Player.WHITE else (theirs, mine, 0)
+    bbar = 0 if mover == Player.WHITE else bar
+    try:
+        pos = nardy.ruleset("short").position(white=white, black=black, white_bar=wbar, black_bar=bbar, turn=mover)
+    except nardy.InvalidPositionError:
+        assume(False)
+        raise
+    return pos, (d1, d2)
+
+
+@pytest.mark.parametrize("name", ["short", "caucasian"])
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=closed_out_positions())
+def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Position, tuple[int, int]]) -> None:
+    rules = nardy.ruleset(name)
+    pos, dice = case
+    full = _searched(rules.kernel, rules, pos, dice, PlayContext(), prune=False)
+    assert _searched(rules.kernel, rules, pos, dice, PlayContext()) == full
+    if Kernel._closed_out(pos, rules.expand_dice(dice)):
+        assert full[0] == 0  # nothing can move: the empty play only
+        (play,) = rules.legal_plays(pos, dice)
+        assert play.steps == () and rules.apply(pos, play).points(pos.turn) == pos.points(pos.turn)
 
 
 # --------------------------------------------------------------------------- bear-off, independently

@@ -27,9 +27,20 @@ to date step by step (:func:`board_key`); public values
 (:class:`~nardy.Step`, :class:`~nardy.Play`, :class:`~nardy.Position`) are
 built only for what the caller asked for.
 
-Shortcuts. Two prunings make generation cheaper; both return exactly the same
-set of plays, and :meth:`Kernel.shortcuts` switches them on only where that
-holds (it is the one place that decides):
+Shortcuts. Generation takes four shortcuts; each returns exactly the same set
+of plays, and ``prune=False`` (:meth:`Kernel.generate`) switches them all off,
+for tests. Two follow from the rules of single steps alone:
+
+* a mover with a checker on the bar and every entry point closed can only pass:
+  the empty play is the answer without a search (:meth:`Kernel._closed_out`;
+  constraints only forbid steps, and it is not taken where an end-of-play rule
+  or a preference could refuse the empty play);
+* the last step of a play, when only the board decides it (no marks, no checks
+  per step or at the end), is read from the occupied bit set and recorded by
+  its key alone, without moving a checker (:meth:`Kernel._last`).
+
+Two prune the search, and :meth:`Kernel.shortcuts` switches them on only where
+that holds (it is the one place that decides):
 
 * equal values (a double, or equal owed values) are played from high sources
   to low only;
@@ -104,6 +115,11 @@ _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
 _POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
+#: RULES.md 2.1: how many opposing checkers close a point to the mover: two in
+#: the short family (a single one is a blot, which is hit), one in the long
+#: family (there is no hitting)
+SHORT_CLOSED: Final = 2
+LONG_CLOSED: Final = 1
 #: the bar as a source, in a bit set of sources
 _BAR_BIT: Final = 1 << BAR
 
@@ -361,10 +377,7 @@ class SearchState:
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
-        #: RULES.md 2.1: no step may land on a point with this many opposing
-        #: checkers: two in the short family (a single one is a blot, which is
-        #: hit), one in the long family (there is no hitting)
-        self.closed = 2 if pos.family == "short" else 1
+        self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
         self.start = pos
@@ -719,6 +732,10 @@ class Kernel:
         #: no rule of this ruleset ever depends on the order of the steps (plays
         #: are then written in gnubg's order; shortcuts() decides per play)
         self.order_free = self.home_moves and not per_step
+        #: a closed-out mover (_closed_out) can only pass, whatever the constraints
+        #: say (they forbid steps; with none, no end check nor preference can
+        #: refuse the empty play)
+        self.closed_out_exact = self.hitting and not self.enders and not self.preferrers
         #: the active hooks for each set of resting constraints (see state())
         self._hooks: dict[int, tuple[tuple[Constraint, ...], ...]] = {}
 
@@ -812,6 +829,11 @@ class Kernel:
         checker came home on the fourth step (Crazy Gulbar, RULES.md 4.8);
         ``prune=False`` searches without the shortcuts (for tests).
         """
+        if prune and self.closed_out_exact and not note_firsts and self._closed_out(pos, values):
+            # no step at all: the only play is the empty one, with no search
+            mine, bar = (pos.white, pos.white_bar) if pos.turn == WHITE else (pos.black, pos.black_bar)
+            key = board_key((CHECKERS - sum(mine) - bar, *mine, bar))
+            return Found(pos, values, context, head_limit, {key: ()}, 0, False, split_home)
         if self.preferrers and any(c.prefer_before_max_dice for c in self.preferrers):
             # a preference applied before the maximum-dice rule: candidates that
             # satisfy it are the only admissible ones, if there are any
@@ -1061,7 +1083,7 @@ class Kernel:
         # leaves that need neither the board after them nor extra bookkeeping
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
-        s.last_by_bits = s.leaf_plain and s.marked is None and s.firsts is None
+        s.last_by_bits = prune and s.leaf_plain and s.marked is None and s.firsts is None
         self._start(s)
         return s
 
@@ -1317,6 +1339,7 @@ class Kernel:
                 srcs = srcs[1:]
             headed = False
         pair_prune = two_prune and depth == 0  # the two-values shortcut starts at the root
+        to_last = s.last_by_bits and depth + 2 == n  # the next step is the last: _last
         # a probe already knows some of the steps it is asked about to be live
         known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
         occ = s.occupied
@@ -1468,7 +1491,10 @@ class Kernel:
                         # only a continuation of this checker or a bear-off is new
                         nskip = t if pair_prune and i and p != BAR and nfar == far else 0
                         path.append(step)
-                        stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
+                        if to_last:
+                            self._last(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
+                        else:
+                            stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
                         path.pop()
                         if stop and mode == PROBE and depth == s.script_len:
                             if step not in s.q.live:
@@ -1502,6 +1528,23 @@ class Kernel:
         if memo_key:
             self._remember(s, memo_key, False)
         return False
+
+    @staticmethod
+    def _closed_out(pos: Position, values: tuple[int, ...]) -> bool:
+        """Whether the mover has a checker on the bar and the entry point of every
+        value is closed (RULES.md 2.1; the short family): then no step can be made."""
+        if pos.turn == WHITE:
+            if not pos.white_bar:
+                return False
+            theirs = pos.black
+        else:
+            if not pos.black_bar:
+                return False
+            theirs = pos.white
+        for d in values:
+            if theirs[d - 1] < SHORT_CLOSED:  # the mover enters on 25 - d, the opponent's own point d
+                return False
+        return True
 
     def _overshoot(self, s: SearchState, p: int, d: int) -> int:
         """Why a bear-off from point ``p`` with the larger value ``d`` is refused
