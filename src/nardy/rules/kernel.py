@@ -1565,12 +1565,13 @@ class Kernel:
         and the sources are read from the occupied bit set. False.
         """
         me = s.me
+        prefix = tuple(s.path)  # the steps before the last
         if depth >= s.best:  # the prefix itself is a candidate (2.2)
             if depth > s.best:
                 s.best = depth
-                s.found = {key: tuple(s.path)}
+                s.found = {key: prefix}
             elif key not in s.found:
-                s.found[key] = tuple(s.path)
+                s.found[key] = prefix
         if me[OFF] == CHECKERS:
             return False
         seen = s.seen
@@ -1612,7 +1613,6 @@ class Kernel:
                 offs |= 1 << top
         n = s.n
         found = s.found if n == s.best else {}
-        path = s.path
         keys_d = KEY_STEP[d]
         steps_d = STEPS_BY_DIE[d]
         if moves:
@@ -1627,12 +1627,12 @@ class Kernel:
                     continue
                 nkey = key + keys_d[p][hit]
                 if nkey not in found:
-                    found[nkey] = (*path, steps_d[p][hit])
+                    found[nkey] = prefix + (steps_d[p][hit],)
         if offs:
             for p in _LOW[offs >> 1 & 255]:
                 nkey = key + keys_d[p][0]
                 if nkey not in found:
-                    found[nkey] = (*path, steps_d[p][0])
+                    found[nkey] = prefix + (steps_d[p][0],)
         if found and n > s.best:  # the first candidates with every value played
             s.best = n
             s.found = found
