@@ -233,10 +233,8 @@ def closed_out_positions(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
     d1, d2 = draw(st.integers(1, 6)), draw(st.integers(1, 6))
     entries = {d1, d2}
     theirs = [0] * 24  # the opponent's own points: the mover enters on 25 - d, its point d
-    left = 15
     for d in sorted(entries):
         theirs[d - 1] = 2
-        left -= 2
     if draw(st.booleans(), label="one entry open"):
         theirs[draw(st.sampled_from(sorted(entries))) - 1] = draw(st.integers(0, 1))
     left = 15 - sum(theirs)

@@ -27,17 +27,20 @@ to date step by step (:func:`board_key`); public values
 (:class:`~nardy.Step`, :class:`~nardy.Play`, :class:`~nardy.Position`) are
 built only for what the caller asked for.
 
-Shortcuts. Generation takes four shortcuts; each returns exactly the same set
-of plays, and ``prune=False`` (:meth:`Kernel.generate`) switches them all off,
-for tests. Two follow from the rules of single steps alone:
+Shortcuts. Generation takes four shortcuts; each gives exactly the same plays,
+and ``prune=False`` (:meth:`Kernel.generate`) switches them all off, for tests.
+Two make a search cheaper without leaving anything out:
 
-* a mover with a checker on the bar and every entry point closed can only pass:
-  the empty play is the answer without a search (:meth:`Kernel._closed_out`;
-  constraints only forbid steps, and it is not taken where an end-of-play rule
-  or a preference could refuse the empty play);
-* the last step of a play, when only the board decides it (no marks, no checks
-  per step or at the end), is read from the occupied bit set and recorded by
-  its key alone, without moving a checker (:meth:`Kernel._last`).
+* a mover closed out on the bar (every entry point closed) can only pass: the
+  empty play is the answer without a search (:meth:`Kernel._closed_out`). It
+  holds whatever the constraints, which only forbid steps; it is not taken
+  where an end-of-play rule or a preference could refuse the empty play
+  (``Kernel.closed_out_exact``);
+* the last step of a play is read from the occupied bit set and recorded by
+  its key alone, without moving a checker (:meth:`Kernel._last`), where only
+  the board decides that step (``SearchState.last_by_bits``: no marks, no
+  per-step check of unmarked checkers, no end-of-play rule, preference or
+  fourth-step split, nothing noted for step-by-step input).
 
 Two prune the search, and :meth:`Kernel.shortcuts` switches them on only where
 that holds (it is the one place that decides):
@@ -732,9 +735,10 @@ class Kernel:
         #: no rule of this ruleset ever depends on the order of the steps (plays
         #: are then written in gnubg's order; shortcuts() decides per play)
         self.order_free = self.home_moves and not per_step
-        #: a closed-out mover (_closed_out) can only pass, whatever the constraints
-        #: say (they forbid steps; with none, no end check nor preference can
-        #: refuse the empty play)
+        #: whether a mover closed out on the bar (_closed_out) may pass without a
+        #: search: only the short family has a bar, constraints only forbid steps,
+        #: and no end-of-play rule or preference of this ruleset could refuse
+        #: the empty play
         self.closed_out_exact = self.hitting and not self.enders and not self.preferrers
         #: the active hooks for each set of resting constraints (see state())
         self._hooks: dict[int, tuple[tuple[Constraint, ...], ...]] = {}
@@ -830,7 +834,8 @@ class Kernel:
         ``prune=False`` searches without the shortcuts (for tests).
         """
         if prune and self.closed_out_exact and not note_firsts and self._closed_out(pos, values):
-            # no step at all: the only play is the empty one, with no search
+            # no step at all: the only play is the empty one, with no search (step-by-step
+            # input, note_firsts, takes the search, which also notes what it needs)
             mine, bar = (pos.white, pos.white_bar) if pos.turn == WHITE else (pos.black, pos.black_bar)
             key = board_key((CHECKERS - sum(mine) - bar, *mine, bar))
             return Found(pos, values, context, head_limit, {key: ()}, 0, False, split_home)
@@ -1231,7 +1236,7 @@ class Kernel:
         two-values shortcut's only non-bear-off source at this depth (0: none);
         ``key``: the board's key (:func:`board_key`).
         """
-        if s.last_by_bits and depth + 1 == s.n:
+        if s.last_by_bits and depth + 1 == s.n:  # a play of one value (deeper, the parent calls _last)
             return self._last(s, depth, used, maxsrc, far, head, skip, key)
         me = s.me
         fixed = s.fixed
@@ -1387,7 +1392,7 @@ class Kernel:
                         # this would bear off too, which is refused while checkers are out
                         break
                     if t < 0:
-                        code = self._overshoot(s, p, d)
+                        code = self._overshoot_refusal(s, p, d)
                         if code:
                             if why:
                                 self._refuse(s, depth, code, steps_d[p][False])
@@ -1532,7 +1537,8 @@ class Kernel:
     @staticmethod
     def _closed_out(pos: Position, values: tuple[int, ...]) -> bool:
         """Whether the mover has a checker on the bar and the entry point of every
-        value is closed (RULES.md 2.1; the short family): then no step can be made."""
+        value is closed (RULES.md 2.1): then no step can be made. A short-family
+        rule: callers check ``Kernel.closed_out_exact``."""
         if pos.turn == WHITE:
             if not pos.white_bar:
                 return False
@@ -1546,9 +1552,10 @@ class Kernel:
                 return False
         return True
 
-    def _overshoot(self, s: SearchState, p: int, d: int) -> int:
-        """Why a bear-off from point ``p`` with the larger value ``d`` is refused
-        (RULES.md 3.2-3.4), 0 when it is not; every checker is home."""
+    def _overshoot_refusal(self, s: SearchState, p: int, d: int) -> int:
+        """Why a bear-off from point ``p`` with a value ``d > p`` is refused (the
+        refusal code; RULES.md 3.2 and the options of 3.4), 0 when it is not;
+        every checker is home."""
         if self.exact_only:
             return EXACT
         if s.occupied >> (p + 1):  # only from the highest occupied point
@@ -1559,10 +1566,11 @@ class Kernel:
 
     def _last(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: int) -> bool:
         """:meth:`dfs` at the last step of a play (``depth = n - 1``: one value is
-        left) in a search that generates, when only the board decides that step
-        (no marks, no checks per step or at the end, nothing noted). Each legal
+        left) in a search that generates, where only the board decides that step
+        (``SearchState.last_by_bits``, see the module docstring). Each legal
         step's board is recorded from its key alone, without moving a checker,
-        and the sources are read from the occupied bit set. False.
+        and the sources are read from the occupied bit set. Always returns False
+        (a generating search never stops early).
         """
         me = s.me
         prefix = tuple(s.path)  # the steps before the last
@@ -1597,7 +1605,8 @@ class Kernel:
         while used >> i & 1:
             i += 1
         d = s.values[i]  # the value left
-        # steps that land on a point: from above d (and, two values, from ``skip``)
+        # steps that land on a point: from above d (with the two-values shortcut,
+        # only from ``skip``)
         moves = bits & ~_UP_TO[d]
         if skip:
             moves &= 1 << skip
@@ -1606,12 +1615,14 @@ class Kernel:
         # bear-offs (RULES.md 3): every checker home, from d or below
         offs = 0 if far else bits & _UP_TO[d]
         over = offs & _UP_TO[d - 1]
-        if over:  # from below d: at most the highest such point may (_overshoot)
-            offs ^= over
+        if over:  # from below d: only the highest occupied point can, and only if
+            offs ^= over  # _overshoot_refusal allows it
             top = over.bit_length() - 1
-            if not self._overshoot(s, top, d):
+            if not self._overshoot_refusal(s, top, d):
                 offs |= 1 << top
         n = s.n
+        # the first plays of all n values are collected apart: they replace the
+        # shorter candidates, if there are any
         found = s.found if n == s.best else {}
         keys_d = KEY_STEP[d]
         steps_d = STEPS_BY_DIE[d]
@@ -1622,12 +1633,13 @@ class Kernel:
                 _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
             )
             for p in srcs:
-                hit = op[p - d]  # 1 on a blot, else 0, unless the point is closed
-                if hit >= closed:
+                o = op[p - d]  # opposing checkers on the target
+                if o >= closed:
                     continue
-                nkey = key + keys_d[p][hit]
+                # not closed: 1 is a blot, hit (only the short family gets here with one)
+                nkey = key + keys_d[p][o]
                 if nkey not in found:
-                    found[nkey] = prefix + (steps_d[p][hit],)
+                    found[nkey] = prefix + (steps_d[p][o],)
         if offs:
             for p in _LOW[offs >> 1 & 255]:
                 nkey = key + keys_d[p][0]
