@@ -836,8 +836,8 @@ class Kernel:
         if prune and self.closed_out_exact and not note_firsts and self._closed_out(pos, values):
             # no step at all: the only play is the empty one, with no search (step-by-step
             # input, note_firsts, takes the search, which also notes what it needs)
-            mine, bar = (pos.white, pos.white_bar) if pos.turn == WHITE else (pos.black, pos.black_bar)
-            key = board_key((CHECKERS - sum(mine) - bar, *mine, bar))
+            turn = pos.turn
+            key = board_key((pos.off(turn), *pos.points(turn), pos.bar(turn)))
             return Found(pos, values, context, head_limit, {key: ()}, 0, False, split_home)
         if self.preferrers and any(c.prefer_before_max_dice for c in self.preferrers):
             # a preference applied before the maximum-dice rule: candidates that
