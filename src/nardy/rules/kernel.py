@@ -1573,13 +1573,18 @@ class Kernel:
         (a generating search never stops early).
         """
         me = s.me
-        prefix = tuple(s.path)  # the steps before the last
+        path = s.path
+        # the steps before the last; after one step (two values, the common case)
+        # each play is built as a pair instead
+        first = path[0] if depth == 1 else None
+        prefix = tuple(path) if first is None else ()
         if depth >= s.best:  # the prefix itself is a candidate (2.2)
+            candidate = prefix if first is None else (first,)
             if depth > s.best:
                 s.best = depth
-                s.found = {key: prefix}
+                s.found = {key: candidate}
             elif key not in s.found:
-                s.found[key] = prefix
+                s.found[key] = candidate
         if me[OFF] == CHECKERS:
             return False
         seen = s.seen
@@ -1629,22 +1634,24 @@ class Kernel:
         if moves:
             op = s.op
             closed = s.closed
-            srcs = (BAR,) if moves == _BAR_BIT else (
-                _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
-            )
+            if skip:
+                srcs: tuple[int, ...] = (skip,)  # the one source left (moves is its bit)
+            elif moves == _BAR_BIT:
+                srcs = (BAR,)
+            else:
+                srcs = _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
             for p in srcs:
                 o = op[p - d]  # opposing checkers on the target
                 if o >= closed:
                     continue
                 # not closed: 1 is a blot, hit (only the short family gets here with one)
-                nkey = key + keys_d[p][o]
-                if nkey not in found:
-                    found[nkey] = prefix + (steps_d[p][o],)
+                # one hash per result: a result already found keeps its steps
+                step = steps_d[p][o]
+                found.setdefault(key + keys_d[p][o], (first, step) if first is not None else prefix + (step,))
         if offs:
             for p in _LOW[offs >> 1 & 255]:
-                nkey = key + keys_d[p][0]
-                if nkey not in found:
-                    found[nkey] = prefix + (steps_d[p][0],)
+                step = steps_d[p][0]
+                found.setdefault(key + keys_d[p][0], (first, step) if first is not None else prefix + (step,))
         if found and n > s.best:  # the first candidates with every value played
             s.best = n
             s.found = found
