@@ -62,7 +62,6 @@ the same search unpruned on random positions for every ruleset and option.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import compress
 from struct import Struct
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -125,6 +124,8 @@ SHORT_CLOSED: Final = 2
 LONG_CLOSED: Final = 1
 #: the bar as a source, in a bit set of sources
 _BAR_BIT: Final = 1 << BAR
+#: a byte's binary digit, "0" or "1": whether a count is non-zero (SearchState.occupied)
+_BINARY_DIGIT: Final = bytes([48] + [49] * 255)
 
 
 def _sources(occupied: int) -> tuple[int, ...]:
@@ -312,6 +313,7 @@ class SearchState:
         "start_me",
         "start_op",
         "start_occupied",
+        "start_key",
         "values",
         "context",
         "head_limit",
@@ -362,6 +364,7 @@ class SearchState:
             self.me: list[int] = list(like.start_me)
             self.op: list[int] = list(like.start_op)
             self.occupied = like.start_occupied
+            self.start_key: int = like.start_key
             self.start_me: tuple[int, ...] = like.start_me
             self.start_op: tuple[int, ...] = like.start_op
         else:
@@ -376,7 +379,10 @@ class SearchState:
                 op = [0, *theirs[12:], *theirs[:12], 0]
             self.me = me
             self.op = op
-            self.occupied = sum(compress(_POINT_BITS, mine))
+            counts = bytes(me)
+            # a point's bit for each non-zero count: the counts as binary digits, point 24 first
+            self.occupied = int(counts[24:0:-1].translate(_BINARY_DIGIT), 2) << 1
+            self.start_key = int.from_bytes(counts, "little")  # board_key(me)
             self.start_me = tuple(me)
             self.start_op = tuple(op)
         self.start_occupied: int = self.occupied
@@ -1116,7 +1122,7 @@ class Kernel:
             s.movers,
             s.ends,
         )
-        return self.dfs(s, 0, 0, BAR, me[BAR] + sum(me[7:25]), 0, 0, board_key(me))
+        return self.dfs(s, 0, 0, BAR, me[BAR] + sum(me[7:25]), 0, 0, s.start_key)
 
     def _finish(self, s: SearchState, split_home: bool) -> Found:
         found = s.found
