@@ -131,8 +131,12 @@ def _step_table() -> tuple[tuple[tuple[Step, Step], ...], ...]:
 
 
 STEPS: Final = _step_table()
-#: STEPS_BY_DIE[die][source][hit]: the same Steps, indexed for the generator's loop
-STEPS_BY_DIE: Final = tuple(tuple(STEPS[src][die] for src in range(26)) for die in range(7))
+#: STEPS_BY_DIE[die][source][hit]: the same Steps, indexed for the generator's loop (typed
+#: with variable-length tuples, so that a compiled build indexes the pairs in place
+#: instead of unpacking each into a struct and packing it again)
+STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
+    tuple(STEPS[src][die] for src in range(26)) for die in range(7)
+)
 
 
 @attrs.frozen(repr=False, slots=False)

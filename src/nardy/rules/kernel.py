@@ -151,8 +151,8 @@ _HIT_SHIFT: Final = 8 * 26
 HIT_BIT: Final = tuple(1 << (_HIT_SHIFT + t) for t in range(26))
 #: the last checker came home on the fourth step of the play (Crazy Gulbar)
 TAG_BIT: Final = 1 << (_HIT_SHIFT + 26)
-#: KEY_STEP[die][source][hit]: what a step adds to the key (as STEPS_BY_DIE)
-KEY_STEP: Final = tuple(
+#: KEY_STEP[die][source][hit]: what a step adds to the key (as STEPS_BY_DIE, and typed as it)
+KEY_STEP: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         (
             KEY_BIT[max(p - d, 0)] - KEY_BIT[p],
