@@ -633,7 +633,7 @@ class Game:
 
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if isinstance(dice, (str, bytes)):
+    if isinstance(dice, (str, bytes, bytearray, memoryview)):  # text and bytes are not dice
         raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}")
     try:
         vals = tuple(dice)

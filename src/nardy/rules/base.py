@@ -385,7 +385,7 @@ class RuleSet:
             a, b = given  # the common case, checked quickly
             if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
                 return (a,) * 4 if a == b else (a, b) if a > b else (b, a)
-        if isinstance(given, (str, bytes)):
+        if isinstance(given, (str, bytes, bytearray, memoryview)):  # text and bytes are not dice
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(given)}")
         try:
             vals: tuple[Any, ...] = tuple(dice)  # checked below
