@@ -373,3 +373,32 @@ def test_bearing_off_agrees_with_an_independent_enumerator(
     )
     got = {_mover_view(rules.apply(pos, play, turn=pos.turn)) for play in rules.legal_plays(pos, dice)}
     assert got == want
+
+
+# --------------------------------------------------------------------------- board keys
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 15), min_size=26, max_size=26),
+    st.sets(st.integers(1, 24)),
+    st.booleans(),
+)
+def test_a_board_key_reads_back_with_its_hits_and_tag(counts: list[int], hits: set[int], tagged: bool) -> None:
+    """Every field of a board key reads back whatever the bits above the counts
+    hold: the highest points, the bar, each hit bit and Crazy Gulbar's tag."""
+    from nardy.rules.kernel import HIT_BIT, TAG_BIT, board_key, key_board, key_hits, key_points
+
+    key = board_key(counts)
+    for t in hits:
+        key |= HIT_BIT[t]
+    if tagged:
+        key |= TAG_BIT
+    assert key_points(key) == tuple(counts[1:25])
+    assert key_board(key) == counts
+    assert key_hits(key) == frozenset(hits)
+    rules = nardy.ruleset("short")
+    pos = rules.initial_position()
+    after = Kernel.position_after(pos, key, Player.BLACK, True)
+    assert (after.white, after.white_bar) == (tuple(counts[1:25]), counts[25])
+    assert Kernel.positions_after(pos, [key], Player.BLACK, True)[0].white == after.white

@@ -175,9 +175,10 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
     return int.from_bytes(bytes(me), "little") | hits << _HIT_SHIFT
 
 
-_POINTS_MASK: Final = (1 << 200) - 1
-#: the 24 point counts of the bytes of a key (the byte of borne-off checkers skipped)
-_points_of: Final = Struct("x24B").unpack
+#: a key's bytes: the 26 counts, then the hit bits and the tag (TAG_BIT is the highest bit)
+_KEY_BYTES: Final = 30
+#: the 24 point counts at the start of a key's bytes (the byte of borne-off checkers skipped)
+_points_of: Final = Struct("x24B").unpack_from
 #: builds the plays and positions of a search without __init__ (they are valid by
 #: construction; core.make_play and core.make_position do the same)
 _new: Final = object.__new__
@@ -193,7 +194,7 @@ def key_points(key: int) -> tuple[int, ...]:
     >>> key_points(board_key([0, 2] + [0] * 22 + [13, 0]))[:2], key_points(board_key([0] * 24 + [15, 0]))[23]
     ((2, 0), 15)
     """
-    return _points_of((key & _POINTS_MASK).to_bytes(25, "little"))
+    return _points_of(key.to_bytes(_KEY_BYTES, "little"))
 
 
 def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
@@ -979,8 +980,9 @@ class Kernel:
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
         """The position a board key of ``pos`` describes, with the turn and first-play flag
         given (written field by field, as :meth:`positions_after` writes them)."""
-        mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
-        bar = key >> 200 & 255
+        raw = key.to_bytes(_KEY_BYTES, "little")
+        mine = _points_of(raw)  # key_points(key)
+        bar = raw[25]  # the bar's count
         mover_is_white = pos.turn == WHITE
         if mover_is_white:
             other, other_bar = pos.black, pos.black_bar
@@ -1021,8 +1023,9 @@ class Kernel:
         unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
         out: list[Position] = []
         for key in keys:
-            mine = _points_of((key & _POINTS_MASK).to_bytes(25, "little"))  # key_points(key)
-            bar = key >> 200 & 255
+            raw = key.to_bytes(_KEY_BYTES, "little")
+            mine = _points_of(raw)  # key_points(key)
+            bar = raw[25]  # the bar's count
             hits = key >> _HIT_SHIFT & _HITS_MASK
             after_hits = unhit.get(hits)
             if after_hits is None:
