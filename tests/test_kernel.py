@@ -402,3 +402,40 @@ def test_a_board_key_reads_back_with_its_hits_and_tag(counts: list[int], hits: s
     after = Kernel.position_after(pos, key, Player.BLACK, True)
     assert (after.white, after.white_bar) == (tuple(counts[1:25]), counts[25])
     assert Kernel.positions_after(pos, [key], Player.BLACK, True)[0].white == after.white
+
+
+# --------------------------------------------------------------------------- constraints
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "shown"),
+    [
+        ("short", {}, "()"),
+        ("short", {"home_hit_and_run": "forbidden", "hit_and_hide": "forbidden_board"},
+         "(HitAndHide(zone_top=24), NoHomeHitAndRun())"),
+        ("caucasian", {}, "(HitAndHide(zone_top=6),)"),
+        ("long", {}, "(SixBlock(rule='ahead', per_step=False),)"),
+        ("long", {"block_rule": "in_home", "block_check": "step"}, "(SixBlock(rule='in_home', per_step=True),)"),
+        ("nardgammon", {}, "(SixBlock(rule='ahead', per_step=True),)"),
+        ("fevga", {}, "(Runner(), StartingQuarter(per_step=True), Trap(forming_forbidden=True, per_step=True))"),
+        ("fevga", {"fevga_check": "end", "fevga_break_priority": "before_max_dice"},
+         "(Runner(), StartingQuarter(per_step=False), "
+         "Trap(forming_forbidden=True, per_step=False, prefer_before_max_dice=True))"),
+    ],
+)
+def test_a_constraint_shows_what_it_was_given(name: str, options: dict[str, str], shown: str) -> None:
+    """The repr of a ruleset's constraints, the same in both builds (the compiled
+    classes keep their attributes in slots, not in a __dict__)."""
+    assert repr(nardy.ruleset(name, **options).constraints()) == shown
+
+
+def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
+    from nardy.rules.fevga import StartingQuarter
+    from nardy.rules.kernel import StepOrEndConstraint, _calls
+    from nardy.rules.long import SixBlock
+
+    for per_step in (True, False):
+        for rule in (SixBlock("ahead", per_step), StartingQuarter(per_step)):
+            assert isinstance(rule, StepOrEndConstraint)
+            assert (_calls(rule, "step_ok"), _calls(rule, "end_ok")) == (per_step, not per_step)
+            assert _calls(rule, "begin")

@@ -12,7 +12,7 @@ from typing import ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import Step
-from nardy.rules.kernel import ALL_SOURCES, Constraint, SearchState
+from nardy.rules.kernel import ALL_SOURCES, Constraint, SearchState, StepOrEndConstraint
 from nardy.rules.long import LongFamily, scoring_option
 from nardy.rules.options import (
     Option,
@@ -64,7 +64,7 @@ def _quarter_full(occupied: int) -> bool:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class StartingQuarter(Constraint):
+class StartingQuarter(StepOrEndConstraint):
     """Fevga (RULES.md 4.6): the mover may not hold all six points of its
     starting quarter (19..24) at once, unless it already did. Per step
     (``fevga_check="step"``) or on the final position (``"end"``)."""
@@ -72,14 +72,7 @@ class StartingQuarter(Constraint):
     text = "the starting quarter (points 19 to 24) may not be filled"
 
     def __init__(self, per_step: bool = True) -> None:
-        self.per_step = per_step
-
-    def uses(self, hook: str) -> bool:
-        if hook == "step_ok":
-            return self.per_step
-        if hook == "end_ok":
-            return not self.per_step
-        return True
+        super().__init__(per_step)
 
     def begin(self, state: SearchState) -> bool:
         """The rule rests in a play that cannot fill the quarter (each step fills

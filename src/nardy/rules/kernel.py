@@ -90,6 +90,7 @@ __all__ = [
     "ALL_SOURCES",
     "SearchState",
     "Constraint",
+    "StepOrEndConstraint",
     "BearOffRule",
     "Kernel",
     "Found",
@@ -524,7 +525,8 @@ class Constraint:
     def uses(self, hook: str) -> bool:
         """Whether this instance needs ``hook`` called (only hooks its class
         overrides are called at all). A rule checked per step or at the end,
-        as an option says, overrides both and uses one."""
+        as an option says, overrides both and uses one (see
+        :class:`StepOrEndConstraint`)."""
         return True
 
     def begin(self, state: SearchState) -> bool:
@@ -561,8 +563,49 @@ class Constraint:
         return True
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        """The class and the attributes the instance was given (the preference
+        order only when it is not the default).
+
+        >>> import nardy
+        >>> nardy.ruleset("long").constraints()
+        (SixBlock(rule='ahead', per_step=False),)
+        """
+        # a compiled class keeps its attributes in slots that it names, in the order
+        # of their classes (the subclass's first), as __init__ sets them here
+        names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
+        given = vars(self) if names is None else {k: getattr(self, k) for k in names if k != "__dict__"}
+        fields = ", ".join(
+            f"{k}={v!r}" for k, v in given.items() if not (k == "prefer_before_max_dice" and v is False)
+        )
         return f"{type(self).__name__}({fields})"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StepOrEndConstraint(Constraint):
+    """A rule that an option checks either after every step or once on the
+    final position: a subclass overrides both ``step_ok`` and ``end_ok``, and
+    ``per_step`` says which one the search calls.
+
+    >>> class NoPointTwo(StepOrEndConstraint):
+    ...     text = "point 2 may not be held"
+    ...     def step_ok(self, state, step, mark):
+    ...         return not state.me[2]
+    ...     def end_ok(self, state):
+    ...         return not state.me[2]
+    >>> NoPointTwo(per_step=False).uses("step_ok"), NoPointTwo(per_step=False).uses("end_ok")
+    (False, True)
+    """
+
+    def __init__(self, per_step: bool) -> None:
+        #: checked after every step (True) or on the final position (False)
+        self.per_step = per_step
+
+    def uses(self, hook: str) -> bool:
+        if hook == "step_ok":
+            return self.per_step
+        if hook == "end_ok":
+            return not self.per_step
+        return True
 
 
 def _calls(constraint: Constraint, hook: str) -> bool:

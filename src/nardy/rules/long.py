@@ -14,7 +14,7 @@ from nardy._mypyc import mypyc_attr
 from nardy.core import Player, Position, Result, Step
 from nardy.flow import Cascade, GulbarDoubles, PlayContext, TurnFlow
 from nardy.rules.base import Roll, RuleSet
-from nardy.rules.kernel import Constraint, SearchState
+from nardy.rules.kernel import Constraint, SearchState, StepOrEndConstraint
 from nardy.rules.options import (
     Option,
     bearoff_options,
@@ -103,7 +103,7 @@ def scoring_option(default: str = "oin_mars") -> Option:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class SixBlock(Constraint):
+class SixBlock(StepOrEndConstraint):
     """The six-block rule of long nardy (RULES.md 4.3, 4.7).
 
     A *block* is a run of six or more points held by the mover that are
@@ -124,14 +124,7 @@ class SixBlock(Constraint):
 
     def __init__(self, rule: str, per_step: bool = False) -> None:
         self.rule = rule
-        self.per_step = per_step
-
-    def uses(self, hook: str) -> bool:
-        if hook == "step_ok":
-            return self.per_step
-        if hook == "end_ok":
-            return not self.per_step
-        return True
+        super().__init__(per_step)
 
     def begin(self, state: SearchState) -> bool:
         """``state.block_mask``: the opponent's points (as bits) where a six-run is
