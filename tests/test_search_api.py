@@ -3,6 +3,8 @@ cheap clones, undo, and step-by-step input (next_steps / play_from_steps)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from fractions import Fraction
 
@@ -77,6 +79,10 @@ def test_afterstates_are_the_positions_of_the_legal_plays(name: str, seed: int, 
         assert len(set(after)) == len(after)  # one position per play
     kept = rules.afterstates(pos, dice, context, turn=pos.turn)
     assert all(p.turn == pos.turn for p in kept) and [p.white for p in kept] == [p.white for p in after]
+    # pickled and copied (the same in both builds), with plays that still apply
+    for copied in (pickle.loads(pickle.dumps(after)), copy.copy(after), copy.deepcopy(after)):
+        assert (copied.origin, copied.dice, list(copied), copied.plays()) == (pos, after.dice, applied, plays)
+        assert [rules.apply(pos, play, own_roll=own) for play in copied.plays()] == applied
 
 
 @pytest.mark.parametrize("name", ["short", "long"])

@@ -563,14 +563,9 @@ class Constraint:
         return True
 
     def __repr__(self) -> str:
-        """The class and the attributes the instance was given (the preference
-        order only when it is not the default).
-
-        >>> import nardy
-        >>> nardy.ruleset("long").constraints()
-        (SixBlock(rule='ahead', per_step=False),)
-        """
-        # a compiled class keeps its attributes in slots that it names, in the order
+        # the class and the attributes the instance was given, the preference order
+        # only when it is not the default: SixBlock(rule='ahead', per_step=False).
+        # A compiled class keeps its attributes in slots that it names, in the order
         # of their classes (the subclass's first), as __init__ sets them here
         names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
         given = vars(self) if names is None else {k: getattr(self, k) for k in names if k != "__dict__"}
