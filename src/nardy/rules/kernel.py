@@ -187,6 +187,16 @@ _BOARD_MASK: Final = (1 << 208) - 1
 _HITS_MASK: Final = (1 << 25) - 2
 
 
+def _mover_key(pos: Position) -> int:
+    """The key of the board of the player to move in ``pos`` (``board_key`` of its
+    counts, read from the position's fields without a call per side)."""
+    if pos.turn == WHITE:
+        mine, bar = pos.white, pos.white_bar
+    else:
+        mine, bar = pos.black, pos.black_bar
+    return int.from_bytes(bytes((CHECKERS - sum(mine) - bar, *mine, bar)), "little")
+
+
 def key_points(key: int) -> tuple[int, ...]:
     """The mover's 24 point counts (point 1 first) of a board key.
 
@@ -881,9 +891,7 @@ class Kernel:
         if prune and self.closed_out_exact and not note_firsts and self._closed_out(pos, values):
             # no step at all: the only play is the empty one, with no search (step-by-step
             # input, note_firsts, takes the search, which also notes what it needs)
-            turn = pos.turn
-            key = board_key((pos.off(turn), *pos.points(turn), pos.bar(turn)))
-            return Found(pos, values, context, head_limit, {key: ()}, 0, False, split_home)
+            return Found(pos, values, context, head_limit, {_mover_key(pos): ()}, 0, False, split_home)
         if self.preferrers and any(c.prefer_before_max_dice for c in self.preferrers):
             # a preference applied before the maximum-dice rule: candidates that
             # satisfy it are the only admissible ones, if there are any
