@@ -112,6 +112,24 @@ def test_both_sides_on_one_point_long() -> None:
     )
 
 
+@pytest.mark.parametrize("rules", [SHORT, LONG], ids=["short", "long"])
+def test_one_checker_of_each_side_is_refused_exactly_on_a_shared_point(rules: nardy.RuleSet) -> None:
+    """Every pair of points: White's k and Black's j are one point exactly when
+    to_other_numbering maps k to j (RULES.md 1.2), and only then is it refused."""
+    for k in range(1, 25):
+        for j in range(1, 25):
+            white, black = pts({k: 1, 7 if k != 7 else 8: 14}), pts({j: 1})
+            shared = nardy.core.to_other_numbering(rules.family, k) == j
+            other = nardy.core.to_other_numbering(rules.family, 7 if k != 7 else 8)
+            if other == j:
+                continue  # White's fourteen are there too
+            if shared:
+                raises(nardy.InvalidPositionError, lambda: rules.position(white=white, black=black),
+                       f"White's point {k} (Black's {j})")
+            else:
+                assert rules.position(white=white, black=black).points(Player.BLACK)[j - 1] == 1
+
+
 def test_bar_in_long_family() -> None:
     raises(
         nardy.InvalidPositionError,

@@ -276,11 +276,12 @@ class Position:
             if not isinstance(pts, tuple) or len(pts) != 24:
                 got = len(pts) if isinstance(pts, tuple) else shown(pts)
                 raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
-            for i, n in enumerate(pts):
-                if type(n) is not int or n < 0:
-                    raise InvalidPositionError(
-                        f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
-                    )
+            if not set(map(type, pts)) <= _INT_ONLY or min(pts) < 0:  # then say which count
+                for i, n in enumerate(pts):
+                    if type(n) is not int or n < 0:
+                        raise InvalidPositionError(
+                            f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
+                        )
             if type(bar) is not int or bar < 0:
                 raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
             if bar and self.family == "long":
@@ -293,13 +294,16 @@ class Position:
         for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
             if not isinstance(flag, bool):
                 raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
-        for i, n in enumerate(self.white):
-            if n:
-                other = to_other_numbering(self.family, i + 1)
-                if self.black[other - 1]:
-                    raise InvalidPositionError(
-                        f"White's point {i + 1} (Black's {other}) holds checkers of both sides"
-                    )
+        # Black's counts lined up with White's points (to_other_numbering); then say which point
+        black = self.black[::-1] if self.family == "short" else self.black[12:] + self.black[:12]
+        if any(map(min, self.white, black)):
+            for i, n in enumerate(self.white):
+                if n:
+                    other = to_other_numbering(self.family, i + 1)
+                    if self.black[other - 1]:
+                        raise InvalidPositionError(
+                            f"White's point {i + 1} (Black's {other}) holds checkers of both sides"
+                        )
 
     def __str__(self) -> str:
         from nardy.render import board_text
@@ -388,10 +392,6 @@ def _family_of(name: str) -> Family:
 
 
 
-def _is_number(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
 def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], int]:
     pts = [0] * 24
     bar = 0
@@ -399,7 +399,10 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
         return tuple(pts), 0
     for item in text.split(","):
         point, sep, count = item.partition(":")
-        if not sep or not _is_number(count) or not (_is_number(point) or point == "bar"):
+        # ASCII digits only (str.isdigit alone also takes other scripts' digits)
+        if not (sep and count.isdigit() and count.isascii()) or not (
+            point == "bar" or point.isdigit() and point.isascii()
+        ):
             raise InvalidPositionError(f"{who}: cannot read {shown(item)}; expected point:count or bar:count")
         if len(count) > 2 or len(point) > 3:
             raise InvalidPositionError(f"{who}: {shown(item)}: a count is at most 15, a point at most 24")
@@ -408,12 +411,13 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
             if family == "long":
                 raise InvalidPositionError(f"{who}: the long family has no bar")
             bar += n
-        elif 1 <= int(point) <= 24:
-            if pts[int(point) - 1]:
-                raise InvalidPositionError(f"{who}: point {point} is listed twice")
-            pts[int(point) - 1] = n
-        else:
+            continue
+        p = int(point)
+        if not 1 <= p <= 24:
             raise InvalidPositionError(f"{who}: point {point} is not in 1..24")
+        if pts[p - 1]:
+            raise InvalidPositionError(f"{who}: point {point} is listed twice")
+        pts[p - 1] = n
     return tuple(pts), bar
 
 
@@ -446,6 +450,7 @@ def make_position(
 
 
 _new: Final = object.__new__
+_INT_ONLY: Final = frozenset((int,))
 
 
 @attrs.frozen
