@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from operator import mul
 from typing import Final, Literal, NamedTuple, TypeAlias
 
 import attrs
@@ -276,12 +277,11 @@ class Position:
             if not isinstance(pts, tuple) or len(pts) != 24:
                 got = len(pts) if isinstance(pts, tuple) else shown(pts)
                 raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
-            if not set(map(type, pts)) <= _INT_ONLY or min(pts) < 0:  # then say which count
-                for i, n in enumerate(pts):
-                    if type(n) is not int or n < 0:
-                        raise InvalidPositionError(
-                            f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
-                        )
+            for i, n in enumerate(pts):
+                if type(n) is not int or n < 0:
+                    raise InvalidPositionError(
+                        f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
+                    )
             if type(bar) is not int or bar < 0:
                 raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
             if bar and self.family == "long":
@@ -296,7 +296,7 @@ class Position:
                 raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
         # Black's counts lined up with White's points (to_other_numbering); then say which point
         black = self.black[::-1] if self.family == "short" else self.black[12:] + self.black[:12]
-        if any(map(min, self.white, black)):
+        if any(map(mul, self.white, black)):  # counts are non-negative: a product is 0 unless both hold
             for i, n in enumerate(self.white):
                 if n:
                     other = to_other_numbering(self.family, i + 1)
@@ -450,7 +450,6 @@ def make_position(
 
 
 _new: Final = object.__new__
-_INT_ONLY: Final = frozenset((int,))
 
 
 @attrs.frozen
