@@ -429,6 +429,25 @@ def test_a_constraint_shows_what_it_was_given(name: str, options: dict[str, str]
     assert repr(nardy.ruleset(name, **options).constraints()) == shown
 
 
+def test_a_constraint_written_in_python_shows_its_own_attributes() -> None:
+    from nardy.rules.kernel import Constraint
+    from nardy.rules.long import SixBlock
+
+    class Tall(Constraint):
+        def __init__(self, height: int) -> None:
+            self.height = height
+
+    class Strict(SixBlock):
+        def __init__(self) -> None:
+            super().__init__("forbid", per_step=True)
+            self.note = "x"
+
+    assert repr(Tall(5)) == "Tall(height=5)"
+    assert repr(Strict()).startswith("Strict(") and all(
+        part in repr(Strict()) for part in ("rule='forbid'", "per_step=True", "note='x'")
+    )
+
+
 def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
     from nardy.rules.fevga import StartingQuarter
     from nardy.rules.kernel import StepOrEndConstraint, _calls

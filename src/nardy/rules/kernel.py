@@ -576,9 +576,12 @@ class Constraint:
         # the class and the attributes the instance was given, the preference order
         # only when it is not the default: SixBlock(rule='ahead', per_step=False).
         # A compiled class keeps its attributes in slots that it names, in the order
-        # of their classes (the subclass's first), as __init__ sets them here
-        names: tuple[str, ...] | None = getattr(type(self), "__mypyc_attrs__", None)
-        given = vars(self) if names is None else {k: getattr(self, k) for k in names if k != "__dict__"}
+        # of their classes (the subclass's first), as __init__ sets them here; a
+        # subclass written in Python keeps its own in a __dict__
+        given = dict(vars(self)) if hasattr(self, "__dict__") else {}
+        for k in getattr(type(self), "__mypyc_attrs__", ()):
+            if k != "__dict__":
+                given.setdefault(k, getattr(self, k))
         fields = ", ".join(
             f"{k}={v!r}" for k, v in given.items() if not (k == "prefer_before_max_dice" and v is False)
         )
