@@ -159,26 +159,7 @@ class Afterstates:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled and copied with its plays (the positions are built again when read),
         the same way in both builds."""
-        f = self._found
-        found = (f.pos, f.values, f.context, f.head_limit, dict(f.plays), f.best, f.big_only, f.split_home)
-        return _restore_afterstates, (*found, self._turn, self._own_roll, self._ordered)
-
-
-def _restore_afterstates(
-    pos: Position,
-    values: tuple[int, ...],
-    context: PlayContext,
-    head_limit: int | None,
-    plays: dict[int, tuple[Step, ...]],
-    best: int,
-    big_only: bool,
-    split_home: bool,
-    turn: Player,
-    own_roll: bool,
-    ordered: bool,
-) -> Afterstates:
-    found = Found(pos, values, context, head_limit, plays, best, big_only, split_home)
-    return Afterstates(found, turn, own_roll, ordered)
+        return Afterstates, (self._found, self._turn, self._own_roll, self._ordered)
 
 
 Sequence.register(Afterstates)

@@ -188,13 +188,13 @@ _HITS_MASK: Final = (1 << 25) - 2
 
 
 def _mover_key(pos: Position) -> int:
-    """The key of the board of the player to move in ``pos`` (``board_key`` of its
-    counts, read from the position's fields without a call per side)."""
+    """The key of the board of the player to move in ``pos``, its counts read from
+    the position's fields without a call per side."""
     if pos.turn == WHITE:
         mine, bar = pos.white, pos.white_bar
     else:
         mine, bar = pos.black, pos.black_bar
-    return int.from_bytes(bytes((CHECKERS - sum(mine) - bar, *mine, bar)), "little")
+    return board_key((CHECKERS - sum(mine) - bar, *mine, bar))
 
 
 def key_points(key: int) -> tuple[int, ...]:
@@ -763,6 +763,12 @@ class Found:
         self.wholes: dict[tuple[Step, ...], int] = {}
         #: first steps known to begin a legal play (noted during generation, if asked)
         self.firsts: set[Step] | None = None
+
+    def __reduce__(self) -> tuple[type[Found], tuple[object, ...]]:
+        """Pickled and copied as the plays it found (the caches start empty again)."""
+        return Found, (
+            self.pos, self.values, self.context, self.head_limit, self.plays, self.best, self.big_only, self.split_home
+        )
 
 
 # --------------------------------------------------------------------------- the kernel
