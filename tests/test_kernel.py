@@ -7,7 +7,7 @@ may prune, but must return exactly the same set").
 * The property catches the class of bug it guards against: a shortcut that
   assumes the order of steps never matters, switched on where
   ``home_moves_after_all_home=False`` makes it matter (RULES.md L12), is found;
-  so is a last step (``Kernel._last``) that misreads which points are closed.
+  so is a last step (``Kernel._last_two``) that misreads which points are closed.
 * A mover closed out on the bar passes without a search, with the plays of the
   full search.
 * The bear-off rules and their options (RULES.md 3.2, 3.4) agree with an
@@ -206,15 +206,15 @@ def test_the_property_finds_a_shortcut_that_ignores_home_moves(name: str) -> Non
 
 
 class _WrongPointsKernel(Kernel):
-    """A kernel whose last step (Kernel._last) takes the other family's closed
+    """A kernel whose last two steps (Kernel._last_two) take the other family's closed
     points: it may not hit a blot in the short family, and lands on a single
     opposing checker in the long family."""
 
-    def _last(self, s: Any, *args: Any) -> bool:
+    def _last_two(self, s: Any, *args: Any) -> bool:
         closed = s.closed
         s.closed = 3 - closed
         try:
-            return super()._last(s, *args)
+            return super()._last_two(s, *args)
         finally:
             s.closed = closed
 

@@ -36,11 +36,12 @@ Two make a search cheaper without leaving anything out:
   holds whatever the constraints, which only forbid steps; it is not taken
   where an end-of-play rule or a preference could refuse the empty play
   (``Kernel.closed_out_exact``);
-* the last step of a play is read from the occupied bit set and recorded by
-  its key alone, without moving a checker (:meth:`Kernel._last`), where only
-  the board decides that step (``SearchState.last_by_bits``: no marks, no
-  per-step check of unmarked checkers, no end-of-play rule, preference or
-  fourth-step split, nothing noted for step-by-step input).
+* the last two steps of a play are read from the occupied bit set, without
+  moving a checker, and each resulting board is recorded by its key alone
+  (:meth:`Kernel._last_two`), where only the board decides those steps
+  (``SearchState.last_two_by_bits``: no marks, no per-step check of unmarked
+  checkers, no end-of-play rule, preference or fourth-step split, nothing noted
+  for step-by-step input).
 
 Two prune the search, and :meth:`Kernel.shortcuts` switches them on only where
 that holds (it is the one place that decides):
@@ -341,7 +342,7 @@ class SearchState:
         "two_prune",
         "leaf_plain",
         "leaf_inline",
-        "last_by_bits",
+        "last_two_by_bits",
         "firsts",
         "best",
         "found",
@@ -418,7 +419,7 @@ class SearchState:
         self.two_prune = False
         self.leaf_plain = False
         self.leaf_inline = False
-        self.last_by_bits = False
+        self.last_two_by_bits = False
         #: when asked: the candidates of the greatest length so far, by their first
         #: step, then their second (``None`` for a one-step candidate), to their key
         self.firsts: dict[Step, dict[Step | None, int]] | None = None
@@ -1152,7 +1153,7 @@ class Kernel:
         # leaves that need neither the board after them nor extra bookkeeping
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
-        s.last_by_bits = prune and s.leaf_plain and s.marked is None and s.firsts is None
+        s.last_two_by_bits = prune and s.leaf_plain and s.marked is None and s.firsts is None
         self._start(s)
         return s
 
@@ -1300,8 +1301,8 @@ class Kernel:
         two-values shortcut's only non-bear-off source at this depth (0: none);
         ``key``: the board's key (:func:`board_key`).
         """
-        if s.last_by_bits and depth + 1 == s.n:  # a play of one value (deeper, the parent calls _last)
-            return self._last(s, depth, used, maxsrc, far, head, skip, key)
+        if s.last_two_by_bits and depth + 2 == s.n:
+            return self._last_two(s, depth, used, maxsrc, far, head, key)
         me = s.me
         fixed = s.fixed
         assert fixed is not None
@@ -1408,7 +1409,6 @@ class Kernel:
                 srcs = srcs[1:]
             headed = False
         pair_prune = two_prune and depth == 0  # the two-values shortcut starts at the root
-        to_last = s.last_by_bits and depth + 2 == n  # the next step is the last: _last
         # a probe already knows some of the steps it is asked about to be live
         known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
         occ = s.occupied
@@ -1456,7 +1456,7 @@ class Kernel:
                         # this would bear off too, which is refused while checkers are out
                         break
                     if t < 0:
-                        code = self._overshoot_refusal(s, p, d)
+                        code = self._overshoot_refusal(s, s.occupied, p, d)
                         if code:
                             if why:
                                 self._refuse(s, depth, code, steps_d[p][False])
@@ -1560,10 +1560,7 @@ class Kernel:
                         # only a continuation of this checker or a bear-off is new
                         nskip = t if pair_prune and i and p != BAR and nfar == far else 0
                         path.append(step)
-                        if to_last:
-                            self._last(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
-                        else:
-                            stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
+                        stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
                         path.pop()
                         if stop and mode == PROBE and depth == s.script_len:
                             if step not in s.q.live:
@@ -1616,40 +1613,41 @@ class Kernel:
                 return False
         return True
 
-    def _overshoot_refusal(self, s: SearchState, p: int, d: int) -> int:
+    def _overshoot_refusal(self, s: SearchState, occupied: int, p: int, d: int) -> int:
         """Why a bear-off from point ``p`` with a value ``d > p`` is refused (the
         refusal code; RULES.md 3.2 and the options of 3.4), 0 when it is not;
-        every checker is home."""
+        every checker is home, on the points of the bit set ``occupied``."""
         if self.exact_only:
             return EXACT
-        if s.occupied >> (p + 1):  # only from the highest occupied point
+        if occupied >> (p + 1):  # only from the highest occupied point
             return HIGHER
         if self.overshoot_start and _stood_at_or_above(s.start_me, d):
             return TURN_START
         return 0
 
-    def _last(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: int) -> bool:
-        """:meth:`dfs` at the last step of a play (``depth = n - 1``: one value is
-        left) in a search that generates, where only the board decides that step
-        (``SearchState.last_by_bits``, see the module docstring). Each legal
-        step's board is recorded from its key alone, without moving a checker,
-        and the sources are read from the occupied bit set. Always returns False
-        (a generating search never stops early).
+    def _last_two(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, key: int) -> bool:
+        """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
+        that generates, where only the board decides those steps
+        (``SearchState.last_two_by_bits``, see the module docstring).
+
+        Each first step is checked as :meth:`dfs` checks a step, but not made: the
+        board after it is described by the occupied bit set and a few counts, and
+        the last step is read from those bits, each of its boards recorded from its
+        key alone. Always returns False (a generating search never stops early).
+        The two-values shortcut's ``skip`` is 0 here: it is set for the last step of
+        a two-value play, which this method makes itself.
         """
         me = s.me
         path = s.path
-        # the steps before the last; after one step (two values, the common case)
-        # each play is built as a pair instead
-        first = path[0] if depth == 1 else None
-        prefix = tuple(path) if first is None else ()
+        n = s.n
         if depth >= s.best:  # the prefix itself is a candidate (2.2)
-            candidate = prefix if first is None else (first,)
             if depth > s.best:
                 s.best = depth
-                s.found = {key: candidate}
+                s.found = {key: tuple(path)}
             elif key not in s.found:
-                s.found[key] = candidate
-        if me[OFF] == CHECKERS:
+                s.found[key] = tuple(path)
+        off = me[OFF]
+        if off == CHECKERS:
             return False
         seen = s.seen
         if seen is not None:
@@ -1657,69 +1655,165 @@ class Kernel:
             if seen_key in seen:
                 return False
             seen.add(seen_key)
-        if me[BAR]:
+        occ = s.occupied
+        bar = me[BAR]
+        equal_prune = s.equal_prune
+        if bar:
             bits = _BAR_BIT
-        elif skip and far:
-            bits = 1 << skip  # the two-values shortcut: only that checker goes on
-        elif s.equal_prune and maxsrc < 24:
-            bits = s.occupied & _UP_TO[maxsrc]
+        elif equal_prune and maxsrc < 24:
+            bits = occ & _UP_TO[maxsrc]
         else:
-            bits = s.occupied
-        for c in s.movers:
+            bits = occ
+        movers = s.movers
+        for c in movers:
             bits &= c.movable(s)
         head_limit = s.head_limit
         if head_limit is not None and head >= head_limit:
             bits &= ~_POINT_BITS[23]  # no more may leave the head
-        i = 0
-        while used >> i & 1:
-            i += 1
-        d = s.values[i]  # the value left
-        # steps that land on a point: from above d (with the two-values shortcut,
-        # only from ``skip``)
-        moves = bits & ~_UP_TO[d]
-        if skip:
-            moves &= 1 << skip
-        if not far and not self.home_moves:
-            moves = 0
-        # bear-offs (RULES.md 3): every checker home, from d or below
-        offs = 0 if far else bits & _UP_TO[d]
-        over = offs & _UP_TO[d - 1]
-        if over:  # from below d: only the highest occupied point can, and only if
-            offs ^= over  # _overshoot_refusal allows it
-            top = over.bit_length() - 1
-            if not self._overshoot_refusal(s, top, d):
-                offs |= 1 << top
-        n = s.n
-        # the first plays of all n values are collected apart: they replace the
-        # shorter candidates, if there are any
-        found = s.found if n == s.best else {}
-        keys_d = KEY_STEP[d]
-        steps_d = STEPS_BY_DIE[d]
-        if moves:
-            op = s.op
-            closed = s.closed
-            if skip:
-                srcs: tuple[int, ...] = (skip,)  # the one source left (moves is its bit)
-            elif moves == _BAR_BIT:
-                srcs = (BAR,)
-            else:
-                srcs = _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
+        if bar:
+            srcs: tuple[int, ...] = (BAR,) if bits else ()
+        else:
+            srcs = _HIGH[bits >> 17 & 255] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
+        op = s.op
+        values = s.values
+        closed = s.closed
+        home_moves = self.home_moves
+        # the two-values shortcut: after the smaller value from p, only a continuation
+        # of this checker or a bear-off is new (it starts at the root of a two-value play)
+        two_prune = s.two_prune and depth == 0
+        pair = depth == 0  # a play of two steps: each is built as a pair
+        every = (1 << n) - 1
+        tried = 0
+        for i in s.value_order[depth]:
+            if used >> i & 1:
+                continue
+            d = values[i]
+            if tried >> d & 1:
+                continue
+            tried |= 1 << d
+            e = values[(every & ~(used | 1 << i)).bit_length() - 1]  # the value left for the last step
+            steps_d = STEPS_BY_DIE[d]
+            keys_d = KEY_STEP[d]
+            steps_e = STEPS_BY_DIE[e]
+            keys_e = KEY_STEP[e]
+            up_e = _UP_TO[e]
             for p in srcs:
-                o = op[p - d]  # opposing checkers on the target
-                if o >= closed:
+                # the first step, checked as dfs checks it
+                t = p - d
+                hit = 0
+                if t >= 1:
+                    hit = op[t]
+                    if hit >= closed:
+                        continue
+                    if not far and not home_moves:
+                        continue
+                else:
+                    if far:
+                        break  # the sources come from high to low: every later one bears off too
+                    if t < 0 and self._overshoot_refusal(s, occ, p, d):
+                        continue
+                    t = 0
+                step = steps_d[p][hit]
+                nkey = key + keys_d[p][hit]
+                if depth + 1 >= s.best:  # the play of this step alone is a candidate
+                    candidate = (step,) if pair else (*path, step)
+                    if depth + 1 > s.best:
+                        s.best = depth + 1
+                        s.found = {nkey: candidate}
+                    elif nkey not in s.found:
+                        s.found[nkey] = candidate
+                if t == 0 and off + 1 == CHECKERS:
+                    continue  # the last checker is off
+                # the board after the first step
+                nfar = far - 1 if p >= 7 and t <= 6 else far
+                nocc = occ
+                if p <= 24 and me[p] == 1:
+                    nocc ^= 1 << p
+                if t:
+                    nocc |= 1 << t
+                nskip = t if two_prune and i and p != BAR and nfar == far else 0
+                # the last step: its sources as dfs would find them after the first
+                if bar > (p == BAR):
+                    last = _BAR_BIT
+                elif nskip and nfar:
+                    last = 1 << nskip  # the two-values shortcut: only that checker goes on
+                elif equal_prune and p < 24:
+                    last = nocc & _UP_TO[p]
+                else:
+                    last = nocc
+                if movers:
+                    last &= self._movable_after(s, p, t, hit, nocc)
+                if head_limit is not None and head + (p == 24) >= head_limit:
+                    last &= ~_POINT_BITS[23]
+                # steps that land on a point: from above e (with the two-values
+                # shortcut, only from ``nskip``)
+                moves = last & ~up_e
+                if nskip:
+                    moves &= 1 << nskip
+                if not nfar and not home_moves:
+                    moves = 0
+                # bear-offs (RULES.md 3): every checker home, from e or below
+                offs = 0 if nfar else last & up_e
+                over = offs & _UP_TO[e - 1]
+                if over:  # from below e: only the highest occupied point can, and only if
+                    offs ^= over  # _overshoot_refusal allows it
+                    top = over.bit_length() - 1
+                    if not self._overshoot_refusal(s, nocc, top, e):
+                        offs |= 1 << top
+                if not (moves or offs):
                     continue
-                # not closed: 1 is a blot, hit (only the short family gets here with one)
-                # one hash per result: a result already found keeps its steps
-                step = steps_d[p][o]
-                found.setdefault(key + keys_d[p][o], (first, step) if first is not None else prefix + (step,))
-        if offs:
-            for p in _LOW[offs >> 1 & 255]:
-                step = steps_d[p][0]
-                found.setdefault(key + keys_d[p][0], (first, step) if first is not None else prefix + (step,))
-        if found and n > s.best:  # the first candidates with every value played
-            s.best = n
-            s.found = found
+                # the first plays of all n values are collected apart: they replace
+                # the shorter candidates
+                found = s.found if n == s.best else {}
+                prefix = () if pair else (*path, step)
+                if moves:
+                    if nskip:
+                        lasts: tuple[int, ...] = (nskip,)  # the one source left (moves is its bit)
+                    elif moves == _BAR_BIT:
+                        lasts = (BAR,)
+                    else:
+                        lasts = _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
+                    for q in lasts:
+                        u = q - e
+                        # opposing checkers on the target (the blot hit by the first step is gone);
+                        # not closed: 1 is a blot, hit (only the short family gets here with one)
+                        o = 0 if u == t and hit else op[u]
+                        if o >= closed:
+                            continue
+                        # one hash per result: a result already found keeps its steps
+                        second = steps_e[q][o]
+                        found.setdefault(nkey + keys_e[q][o], (step, second) if pair else prefix + (second,))
+                if offs:
+                    for q in _LOW[offs >> 1 & 255]:
+                        second = steps_e[q][0]
+                        found.setdefault(nkey + keys_e[q][0], (step, second) if pair else prefix + (second,))
+                if found and n > s.best:  # the first candidates with every value played
+                    s.best = n
+                    s.found = found
         return False
+
+    @staticmethod
+    def _movable_after(s: SearchState, p: int, t: int, hit: int, occupied: int) -> int:
+        """The sources the movers allow after the step from ``p`` to ``t`` (made
+        for them to see, then taken back)."""
+        me, op = s.me, s.op
+        occ = s.occupied
+        me[p] = me[p] - 1
+        me[t] = me[t] + 1  # t = 0: borne off
+        if hit:
+            op[t] = 0
+            op[BAR] = op[BAR] + 1
+        s.occupied = occupied
+        allowed = ALL_SOURCES
+        for c in s.movers:
+            allowed &= c.movable(s)
+        if hit:
+            op[t] = 1
+            op[BAR] = op[BAR] - 1
+        me[t] = me[t] - 1
+        me[p] = me[p] + 1
+        s.occupied = occ
+        return allowed
 
     def _prologue(
         self, s: SearchState, depth: int, used: int, head: int, key: int
