@@ -8,7 +8,6 @@ import pickle
 import random
 from fractions import Fraction
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -85,23 +84,36 @@ def test_afterstates_are_the_positions_of_the_legal_plays(name: str, seed: int, 
         assert [rules.apply(pos, play, own_roll=own) for play in copied.plays()] == applied
 
 
+#: the opening position after White's 24/13 (6-5) and after Black's reply 13/11 13/9
+#: (4-2), as position strings written by hand
+AFTER_OPENING = {
+    "short": ("short 24:1,13:6,8:3,6:5 24:2,13:5,8:3,6:5 b 10", "short 24:1,13:6,8:3,6:5 24:2,13:3,11:1,9:1,8:3,6:5 w 11"),
+    "long": ("long 24:14,13:1 24:15 b 10", "long 24:14,13:1 24:14,18:1 w 11"),
+}
+
+
 @pytest.mark.parametrize("name", ["short", "long"])
-def test_results_of_a_search_hold_exactly_their_class_fields(name: str) -> None:
-    """The kernel writes the fields of the plays and positions it returns itself
-    (without __init__): each must hold its class's fields, in their order, for
-    either side to move, one at a time and all at once."""
+def test_results_of_a_search_hold_their_fields_in_order(name: str) -> None:
+    """The kernel builds the plays and positions it returns from the tuples of
+    their fields (without ``__new__``): each holds its class's fields, in the
+    order of the class's constructor, for either side to move, one at a time and
+    all at once."""
     rules = nardy.ruleset(name)
-    play_fields = [f.name for f in attrs.fields(Play)]
-    position_fields = [f.name for f in attrs.fields(Position)]
     pos = rules.initial_position()
-    for dice in ((6, 5), (4, 2)):  # White, then Black to move
+    for (dice, text), expected in zip((((6, 5), "24/13"), ((4, 2), "13/11 13/9" if name == "short" else "24/18")),
+                                      AFTER_OPENING[name]):
         plays = rules.legal_plays(pos, dice)
-        assert all(list(vars(play)) == play_fields for play in plays)
+        for play in plays:
+            assert tuple.__len__(play) == len(Play.__match_args__)
+            assert (play.dice, play.origin, play.ordered) == (rules.expand_dice(dice), pos, False)
+            assert type(play.key) is int and play.steps and all(type(step) is Step for step in play.steps)
         after = rules.afterstates(pos, dice)
-        assert list(vars(after[0])) == position_fields  # built alone
-        assert all(list(vars(p)) == position_fields for p in after)  # built together
+        index = plays.index(rules.parse_play(pos, text, dice))
+        assert after[index] == Position.from_string(expected)  # built alone
+        assert list(after)[index] == Position.from_string(expected)  # built together
+        assert all(tuple.__len__(p) == len(Position.__match_args__) for p in after)
         assert list(after) == [rules.apply(pos, play) for play in plays]
-        pos = after[0]
+        pos = after[index]
 
 
 @pytest.mark.parametrize("name", nardy.RULESET_NAMES)

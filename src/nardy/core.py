@@ -11,9 +11,9 @@ before bearing off).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from operator import mul
-from typing import Final, Literal, NamedTuple, TypeAlias
+from collections.abc import Iterator, Sequence
+from operator import itemgetter, mul
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, overload
 
 import attrs
 
@@ -140,39 +140,80 @@ STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
 )
 
 
-@attrs.frozen(repr=False, slots=False)
-class Play:
+class Play(tuple[Any, ...]):
     """A legal play: the steps made with one roll (or with owed values).
 
     Two plays of the same position are the same play when they lead to the same
     resulting position (RULES.md 1.5); :meth:`nardy.RuleSet.legal_plays` returns
     one :class:`Play` per resulting position, with ``steps`` in one legal order.
     ``dice`` are the values the play was made with (the whole roll, including
-    values that could not be used).
+    values that could not be used). Plays are equal when their steps and dice
+    are; ``origin``, ``key`` and ``ordered`` are not part of equality.
+
+    A play is a sequence of its steps (``len``, iteration, indexing, ``in``).
+    Like :class:`Step`, it is a tuple of its fields underneath, which makes it
+    cheap to build (a search returns many).
 
     >>> import nardy
     >>> rules = nardy.ruleset("short")
     >>> play = rules.parse_play(rules.initial_position(), "13/11 6/5", (2, 1))
-    >>> str(play), play.dice, len(play)
-    ('13/11 6/5', (2, 1), 2)
+    >>> str(play), play.dice, len(play), [str(step) for step in play]
+    ('13/11 6/5', (2, 1), 2, ['13/11', '6/5'])
     """
 
-    steps: tuple[Step, ...]
-    dice: tuple[int, ...]
-    #: the position the play was generated from (``None`` for a play built by
-    #: hand); not part of equality
-    origin: Position | None = attrs.field(default=None, eq=False)
-    #: the search's identity of the resulting board (an int that packs the
-    #: mover's checkers after the play and the points it hit, see
-    #: :func:`nardy.rules.kernel.board_key`): equal keys from one origin are one
-    #: play. It lets :meth:`nardy.RuleSet.apply` skip a second search.
-    key: int | None = attrs.field(default=None, eq=False)
-    #: True when the ruleset's legality depends on the order of the steps:
-    #: ``str()`` then keeps the stored (legal) order instead of sorting moves
-    ordered: bool = attrs.field(default=False, eq=False)
+    __slots__ = ()
+    __match_args__ = ("steps", "dice", "origin", "key", "ordered")
+
+    if TYPE_CHECKING:
+        steps: tuple[Step, ...]
+        dice: tuple[int, ...]
+        origin: Position | None
+        key: int | None
+        ordered: bool
+
+    def __new__(
+        cls,
+        steps: tuple[Step, ...],
+        dice: tuple[int, ...],
+        origin: Position | None = None,
+        key: int | None = None,
+        ordered: bool = False,
+    ) -> Play:
+        return _tuple_new(cls, (steps, dice, origin, key, ordered))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self.steps, self.dice, self.origin, self.key, self.ordered)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.steps == other.steps and self.dice == other.dice
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.steps != other.steps or self.dice != other.dice
+        return True if isinstance(other, tuple) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.steps, self.dice))
 
     def __len__(self) -> int:
         return len(self.steps)
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Step | tuple[Step, ...]:
+        return self.steps[index]
+
+    def __contains__(self, step: object) -> bool:
+        return step in self.steps
 
     def __bool__(self) -> bool:
         return True
@@ -196,8 +237,7 @@ class Play:
         return f"<Play {str(self)!r} dice={self.dice}>"
 
 
-@attrs.frozen(repr=False, slots=False)
-class Position:
+class Position(tuple[Any, ...]):
     """A board position: both sides' checkers, the bars, and whose turn it is.
 
     ``white[i]`` is the number of White checkers on White's own point ``i + 1``,
@@ -207,7 +247,9 @@ class Position:
     first-turn exception depends on it).
 
     Build positions with :meth:`nardy.RuleSet.position` or
-    :meth:`nardy.RuleSet.initial_position`, which validate them.
+    :meth:`nardy.RuleSet.initial_position`, which validate them. Like
+    :class:`Step`, a position is a tuple of its fields (in the order of the
+    constructor's arguments), which makes it cheap to build and to hash.
 
     >>> import nardy
     >>> pos = nardy.ruleset("long").initial_position()
@@ -215,14 +257,46 @@ class Position:
     (<Player.WHITE: 0>, 15, 0)
     """
 
-    family: Family
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    white_bar: int = 0
-    black_bar: int = 0
-    turn: Player = Player.WHITE
-    white_moved: bool = True
-    black_moved: bool = True
+    __slots__ = ()
+    __match_args__ = ("family", "white", "black", "white_bar", "black_bar", "turn", "white_moved", "black_moved")
+
+    if TYPE_CHECKING:
+        family: Family
+        white: tuple[int, ...]
+        black: tuple[int, ...]
+        white_bar: int
+        black_bar: int
+        turn: Player
+        white_moved: bool
+        black_moved: bool
+
+    def __new__(
+        cls,
+        family: Family,
+        white: tuple[int, ...],
+        black: tuple[int, ...],
+        white_bar: int = 0,
+        black_bar: int = 0,
+        turn: Player = Player.WHITE,
+        white_moved: bool = True,
+        black_moved: bool = True,
+    ) -> Position:
+        return _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tuple_eq(self, other)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return not _tuple_eq(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__
 
     def points(self, player: Player) -> tuple[int, ...]:
         """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
@@ -258,9 +332,9 @@ class Position:
         theirs = self.points(player.other)[to_other_numbering(self.family, point) - 1]
         return (player.other, theirs) if theirs else (None, 0)
 
-    def replace(self, **changes: object) -> Position:
+    def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, validated like a new position."""
-        new = attrs.evolve(self, **changes)  # type: ignore[arg-type]
+        new = Position(**{**dict(zip(Position.__match_args__, self)), **changes})
         new.validate()
         return new
 
@@ -380,6 +454,49 @@ class Position:
         return svg.board(self)
 
 
+#: builds a Play or Position from the tuple of its fields, without a Python ``__new__``
+_tuple_new: Final = tuple.__new__
+_tuple_eq: Final = tuple.__eq__
+
+#: the type of a NamedTuple's field attributes (``Step.source``): a read-only
+#: attribute for one item of the tuple, with a docstring
+_FIELD_TYPE: Final[Any] = type(Step.source)
+
+
+def _field(index: int, doc: str) -> Any:
+    """The read-only attribute for item ``index`` of a tuple-based value."""
+    if _FIELD_TYPE is property:  # pragma: no cover - a Python whose namedtuple fields are properties
+        return property(itemgetter(index), doc=doc)
+    return _FIELD_TYPE(index, doc)
+
+
+_FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
+    Play: (
+        "the steps, in one legal order",
+        "the values the play was made with (the whole roll)",
+        "the position the play was generated from (``None`` for a play built by hand)",
+        "the search's identity of the resulting board (an int that packs the mover's checkers"
+        " after the play and the points it hit, see :func:`nardy.rules.kernel.board_key`): equal"
+        " keys from one origin are one play; it lets :meth:`nardy.RuleSet.apply` skip a second search",
+        "True when the ruleset's legality depends on the order of the steps: ``str()`` then keeps"
+        " the stored (legal) order instead of sorting moves",
+    ),
+    Position: (
+        "``\"short\"`` or ``\"long\"``",
+        "White's checkers on its points 1..24 (index 0 = point 1)",
+        "Black's checkers on its points 1..24 (index 0 = point 1)",
+        "White's checkers on the bar",
+        "Black's checkers on the bar",
+        "the player to move",
+        "whether White has made its first play of the game",
+        "whether Black has made its first play of the game",
+    ),
+}
+for _cls, _docs in _FIELD_DOCS.items():
+    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs)):
+        setattr(_cls, _name, _field(_index, _doc))
+
+
 def _family_of(name: str) -> Family:
     if name in ("short", "long"):
         return name  # type: ignore[return-value]
@@ -432,24 +549,8 @@ def make_position(
     black_moved: bool,
 ) -> Position:
     """Build a Position without validation, for code that built a valid board
-    itself (the search's results are valid by construction).
-
-    Position is a dict-based frozen class so that this writes its fields directly.
-    """
-    pos = _new(Position)
-    fields = pos.__dict__
-    fields["family"] = family
-    fields["white"] = white
-    fields["black"] = black
-    fields["white_bar"] = white_bar
-    fields["black_bar"] = black_bar
-    fields["turn"] = turn
-    fields["white_moved"] = white_moved
-    fields["black_moved"] = black_moved
-    return pos
-
-
-_new: Final = object.__new__
+    itself (the search's results are valid by construction)."""
+    return _tuple_new(Position, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
 
 
 @attrs.frozen
@@ -481,15 +582,8 @@ def make_play(
     key: int,
     ordered: bool,
 ) -> Play:
-    """Build a generated Play in one step (Play is a dict-based frozen class for this)."""
-    play = _new(Play)
-    fields = play.__dict__
-    fields["steps"] = steps
-    fields["dice"] = dice
-    fields["origin"] = origin
-    fields["key"] = key
-    fields["ordered"] = ordered
-    return play
+    """Build a generated Play in one call, without ``__new__``."""
+    return _tuple_new(Play, (steps, dice, origin, key, ordered))
 
 
 #: the 21 distinct rolls, larger die first: doubles 1/36 each, the others 1/18

@@ -181,9 +181,10 @@ def board_key(me: Sequence[int], hits: int = 0) -> int:
 _KEY_BYTES: Final = 30
 #: the 24 point counts at the start of a key's bytes (the byte of borne-off checkers skipped)
 _points_of: Final = Struct("x24B").unpack_from
-#: builds the plays and positions of a search without __init__ (they are valid by
-#: construction; core.make_play and core.make_position do the same)
-_new: Final = object.__new__
+#: builds the plays and positions of a search from the tuples of their fields, without
+#: a Python ``__new__`` (they are valid by construction; core.make_play and
+#: core.make_position do the same)
+_tuple_new: Final = tuple.__new__
 _BOARD_MASK: Final = (1 << 208) - 1
 _HITS_MASK: Final = (1 << 25) - 2
 
@@ -1014,28 +1015,16 @@ class Kernel:
 
     @staticmethod
     def plays(found: Found, ordered: bool) -> tuple[Play, ...]:
-        """One :class:`~nardy.Play` per legal play of ``found``.
-
-        Each is written field by field, as :func:`~nardy.core.make_play` does (Play
-        is a dict-based frozen class for this), without a call per play.
-        """
+        """One :class:`~nardy.Play` per legal play of ``found``, each built from the
+        tuple of its fields, as :func:`~nardy.core.make_play` builds it, without a
+        call per play."""
         pos, values = found.pos, found.values
-        out: list[Play] = []
-        for key, steps in found.plays.items():
-            play = _new(Play)
-            fields = play.__dict__
-            fields["steps"] = steps
-            fields["dice"] = values
-            fields["origin"] = pos
-            fields["key"] = key
-            fields["ordered"] = ordered
-            out.append(play)
-        return tuple(out)
+        return tuple([_tuple_new(Play, (steps, values, pos, key, ordered)) for key, steps in found.plays.items()])
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
         """The position a board key of ``pos`` describes, with the turn and first-play flag
-        given (written field by field, as :meth:`positions_after` writes them)."""
+        given (built from its fields, as :meth:`positions_after` builds them)."""
         raw = key.to_bytes(_KEY_BYTES, "little")
         mine = _points_of(raw)  # key_points(key)
         bar = raw[25]  # the bar's count
@@ -1046,26 +1035,22 @@ class Kernel:
             other, other_bar = pos.white, pos.white_bar
         if key >> _HIT_SHIFT & _HITS_MASK:
             other, other_bar = _unhit(key, other, other_bar)
-        position = _new(Position)
-        fields = position.__dict__
-        fields["family"] = pos.family
-        fields["white"] = mine if mover_is_white else other
-        fields["black"] = other if mover_is_white else mine
-        fields["white_bar"] = bar if mover_is_white else other_bar
-        fields["black_bar"] = other_bar if mover_is_white else bar
-        fields["turn"] = turn
-        fields["white_moved"] = pos.white_moved or moved and mover_is_white
-        fields["black_moved"] = pos.black_moved or moved and not mover_is_white
-        return position
+        if mover_is_white:
+            return _tuple_new(
+                Position, (pos.family, mine, other, bar, other_bar, turn, pos.white_moved or moved, pos.black_moved)
+            )
+        return _tuple_new(
+            Position, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
+        )
 
     @staticmethod
     def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
         """The positions the board keys of ``pos`` describe, with the turn and
         first-play flag given (one call for all the results of a search).
 
-        They are valid by construction and written field by field, as
-        :func:`~nardy.core.make_position` does (Position is a dict-based frozen
-        class for this), without a call per position.
+        They are valid by construction and built from the tuple of their fields,
+        as :func:`~nardy.core.make_position` builds them, without a call per
+        position.
         """
         family = pos.family
         mover_is_white = pos.turn == WHITE
@@ -1087,22 +1072,10 @@ class Kernel:
             if after_hits is None:
                 after_hits = unhit[hits] = _unhit(key, theirs, obar)
             other, other_bar = after_hits
-            position = _new(Position)
-            fields = position.__dict__
-            fields["family"] = family
             if mover_is_white:
-                fields["white"] = mine
-                fields["black"] = other
-                fields["white_bar"] = bar
-                fields["black_bar"] = other_bar
+                position = _tuple_new(Position, (family, mine, other, bar, other_bar, turn, white_moved, black_moved))
             else:
-                fields["white"] = other
-                fields["black"] = mine
-                fields["white_bar"] = other_bar
-                fields["black_bar"] = bar
-            fields["turn"] = turn
-            fields["white_moved"] = white_moved
-            fields["black_moved"] = black_moved
+                position = _tuple_new(Position, (family, other, mine, other_bar, bar, turn, white_moved, black_moved))
             out.append(position)
         return out
 
