@@ -324,8 +324,8 @@ class SearchState:
         "marked",
         "frozen",
         "start",
-        "start_me",
-        "start_op",
+        "_start_me",
+        "_start_op",
         "start_occupied",
         "start_key",
         "values",
@@ -374,31 +374,17 @@ class SearchState:
         head_limit: int | None,
         like: SearchState | None = None,
     ) -> None:
-        if like is not None:  # the same start as another search's: copy it
-            self.me: list[int] = list(like.start_me)
-            self.op: list[int] = list(like.start_op)
-            self.occupied = like.start_occupied
+        self.me, self.op = _sides(pos)
+        if like is not None:  # the same start as another search's: its bits and key
+            self.occupied: int = like.start_occupied
             self.start_key: int = like.start_key
-            self.start_me: tuple[int, ...] = like.start_me
-            self.start_op: tuple[int, ...] = like.start_op
         else:
-            if pos.turn == WHITE:
-                mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
-            else:
-                mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
-            me = [CHECKERS - sum(mine) - bar, *mine, bar]
-            if pos.family == "short":
-                op = [0, *theirs[::-1], their_bar]
-            else:
-                op = [0, *theirs[12:], *theirs[:12], 0]
-            self.me = me
-            self.op = op
-            counts = bytes(me)
+            counts = bytes(self.me)
             # a point's bit for each non-zero count: the counts as binary digits, point 24 first
             self.occupied = int(counts[24:0:-1].translate(_BINARY_DIGIT), 2) << 1
             self.start_key = int.from_bytes(counts, "little")  # board_key(me)
-            self.start_me = tuple(me)
-            self.start_op = tuple(op)
+        self._start_me: tuple[int, ...] | None = None
+        self._start_op: tuple[int, ...] | None = None
         self.start_occupied: int = self.occupied
         self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
@@ -446,8 +432,24 @@ class SearchState:
         self.eager_marks = False
         self.eager_checks = False
         #: what stays the same through one search, read by each node at once
-        #: (set by ``Kernel._start``; its fields are named at ``Fixed``)
+        #: (set by ``Kernel._fixed``; its fields are named at ``Fixed``)
         self.fixed: Fixed | None = None
+
+    @property
+    def start_me(self) -> tuple[int, ...]:
+        """``me`` at the start of the play."""
+        start_me = self._start_me
+        if start_me is None:
+            start_me = self._start_me = tuple(_sides(self.start)[0])
+        return start_me
+
+    @property
+    def start_op(self) -> tuple[int, ...]:
+        """``op`` at the start of the play."""
+        start_op = self._start_op
+        if start_op is None:
+            start_op = self._start_op = tuple(_sides(self.start)[1])
+        return start_op
 
     @property
     def hits(self) -> frozenset[int]:
@@ -460,7 +462,20 @@ class SearchState:
         return CHECKERS - sum(self.op[1:26])
 
 
-#: SearchState.fixed, in this order (Kernel._start builds it, Kernel.dfs unpacks it)
+def _sides(pos: Position) -> tuple[list[int], list[int]]:
+    """The counts of ``pos`` as a search sees them: the mover's (``SearchState.me``)
+    and the opponent's on the mover's points (``SearchState.op``)."""
+    if pos.turn == WHITE:
+        mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
+    else:
+        mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
+    me = [CHECKERS - sum(mine) - bar, *mine, bar]
+    if pos.family == "short":
+        return me, [0, *theirs[::-1], their_bar]
+    return me, [0, *theirs[12:], *theirs[:12], 0]
+
+
+#: SearchState.fixed, in this order (Kernel._fixed builds it, Kernel.dfs unpacks it)
 Fixed = tuple[
     list[int],  # op
     tuple[int, ...],  # values
@@ -899,7 +914,13 @@ class Kernel:
         checker came home on the fourth step (Crazy Gulbar, RULES.md 4.8);
         ``prune=False`` searches without the shortcuts (for tests).
         """
-        if prune and self.closed_out_exact and not note_firsts and self._closed_out(pos, values):
+        if (
+            prune
+            and self.closed_out_exact
+            and not note_firsts
+            and (pos.white_bar if pos.turn == WHITE else pos.black_bar)  # on the bar: worth a look
+            and self._closed_out(pos, values)
+        ):
             # no step at all: the only play is the empty one, with no search (step-by-step
             # input, note_firsts, takes the search, which also notes what it needs)
             return Found(pos, values, context, head_limit, {_mover_key(pos): ()}, 0, False, split_home)
@@ -1132,7 +1153,15 @@ class Kernel:
 
     def _start(self, s: SearchState) -> bool:
         me = s.me
-        s.fixed = (
+        far = me[BAR] + sum(me[7:25])
+        if s.last_two_by_bits and s.n == 2:
+            return self._last_two(s, 0, 0, BAR, far, 0, s.start_key)
+        return self.dfs(s, 0, 0, BAR, far, 0, 0, s.start_key)
+
+    def _fixed(self, s: SearchState) -> Fixed:
+        """What stays the same through the search of ``s``, as :meth:`dfs` unpacks it
+        (built by the first node that needs it)."""
+        s.fixed = fixed = (
             s.op,
             s.values,
             s.path,
@@ -1154,7 +1183,7 @@ class Kernel:
             s.movers,
             s.ends,
         )
-        return self.dfs(s, 0, 0, BAR, me[BAR] + sum(me[7:25]), 0, 0, s.start_key)
+        return fixed
 
     def _finish(self, s: SearchState, split_home: bool) -> Found:
         found = s.found
@@ -1274,11 +1303,10 @@ class Kernel:
         two-values shortcut's only non-bear-off source at this depth (0: none);
         ``key``: the board's key (:func:`board_key`).
         """
-        if s.last_two_by_bits and depth + 2 == s.n:
-            return self._last_two(s, depth, used, maxsrc, far, head, key)
         me = s.me
         fixed = s.fixed
-        assert fixed is not None
+        if fixed is None:
+            fixed = self._fixed(s)
         (
             op,
             values,
@@ -1382,6 +1410,7 @@ class Kernel:
                 srcs = srcs[1:]
             headed = False
         pair_prune = two_prune and depth == 0  # the two-values shortcut starts at the root
+        to_last_two = s.last_two_by_bits and depth + 3 == n  # the next step starts the last two
         # a probe already knows some of the steps it is asked about to be live
         known_live = s.q.known_live if mode == PROBE and depth == s.script_len else None
         occ = s.occupied
@@ -1533,7 +1562,10 @@ class Kernel:
                         # only a continuation of this checker or a bear-off is new
                         nskip = t if pair_prune and i and p != BAR and nfar == far else 0
                         path.append(step)
-                        stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
+                        if to_last_two:
+                            self._last_two(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nkey)
+                        else:
+                            stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
                         path.pop()
                         if stop and mode == PROBE and depth == s.script_len:
                             if step not in s.q.live:
@@ -1601,7 +1633,8 @@ class Kernel:
     def _last_two(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, key: int) -> bool:
         """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
         that generates, where only the board decides those steps
-        (``SearchState.last_two_by_bits``, see the module docstring).
+        (``SearchState.last_two_by_bits``, see the module docstring): called
+        instead of :meth:`dfs` by :meth:`_start` and by :meth:`dfs` itself.
 
         Each first step is checked as :meth:`dfs` checks a step, but not made: the
         board after it is described by the occupied bit set and a few counts, and
