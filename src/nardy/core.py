@@ -62,13 +62,12 @@ class Player(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
-    @property
-    def other(self) -> Player:
-        """The opponent."""
-        return _OTHER[self]
+    #: the opponent (a plain attribute of each member, set below: cheaper to read
+    #: than a property, which would hash the member by its name)
+    other: Player
 
     def __invert__(self) -> Player:
-        return _OTHER[self]
+        return self.other
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -76,7 +75,8 @@ class Player(enum.IntEnum):
 
 WHITE: Final = Player.WHITE
 BLACK: Final = Player.BLACK
-_OTHER: Final = {Player.WHITE: Player.BLACK, Player.BLACK: Player.WHITE}
+Player.WHITE.other = Player.BLACK
+Player.BLACK.other = Player.WHITE
 
 
 def to_other_numbering(family: Family, point: int) -> int:
