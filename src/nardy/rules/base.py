@@ -57,6 +57,13 @@ __all__ = ["Afterstates", "Option", "RuleSet", "PlayContext", "Pending", "Roll"]
 
 Roll = tuple[int, ...]
 
+# values read on every call, bound again here: in the compiled build a module's own
+# Final names are C variables, while a name imported from a Python module is looked
+# up in this module's dict at every read
+_ROLL_CONTEXT: Final = ROLL_CONTEXT
+_POSITION: Final[type[Position]] = Position
+_PLAY: Final[type[Play]] = Play
+
 
 class Afterstates:
     """The positions one roll can lead to: one per legal play, in the order of
@@ -385,7 +392,7 @@ class RuleSet:
         if (
             type(given) is tuple
             and len(given) == 2
-            and (context is ROLL_CONTEXT or type(context) is PlayContext and context.kind in ("roll", "reroll"))
+            and (context is _ROLL_CONTEXT or type(context) is PlayContext and context.kind in ("roll", "reroll"))
         ):
             a, b = given  # the common case, checked quickly
             if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
@@ -426,7 +433,7 @@ class RuleSet:
         play, for step-by-step input.
         """
         values = self.expand_dice(dice, context)
-        if type(pos) is not Position or pos.family != self.family:
+        if type(pos) is not _POSITION or pos.family != self.family:
             self.check_position(pos)
         last = self._last
         if (
@@ -691,7 +698,7 @@ class RuleSet:
         >>> after.turn, after.points(Player.WHITE)[4]
         (<Player.BLACK: 1>, 2)
         """
-        if type(play) is Play and play.origin is pos and play.key is not None:
+        if type(play) is _PLAY and play.origin is pos and play.key is not None:
             key = play.key  # generated from this very position: no second search
         else:
             key = self.key_of(pos, play, ROLL_CONTEXT)
@@ -729,7 +736,7 @@ class RuleSet:
 
     def winner(self, pos: Position) -> Player | None:
         """The side that has borne off all its checkers, if any."""
-        if type(pos) is not Position or pos.family != self.family:
+        if type(pos) is not _POSITION or pos.family != self.family:
             self.check_position(pos)
         if not pos.white_bar and not any(pos.white):
             return WHITE
@@ -745,7 +752,7 @@ class RuleSet:
         >>> nardy.ruleset("short").deadlocked(nardy.ruleset("short").initial_position())
         False
         """
-        if type(pos) is not Position:
+        if type(pos) is not _POSITION:
             self.check_position(pos)
         for player in (Player.WHITE, Player.BLACK):
             turned = pos if pos.turn == player else make_position(

@@ -82,6 +82,14 @@ from nardy.core import (
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
 
+# nardy.core's values that the search reads on its hot path, bound again here: in
+# the compiled build a module's own Final names are C variables, while a name
+# imported from a Python module is looked up in this module's dict at every read
+_WHITE: Final = WHITE
+_PLAY: Final[type[Play]] = Play
+_POSITION: Final[type[Position]] = Position
+_STEPS: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = STEPS_BY_DIE
+
 __all__ = [
     "OFF",
     "BAR",
@@ -192,7 +200,7 @@ _HITS_MASK: Final = (1 << 25) - 2
 def _mover_key(pos: Position) -> int:
     """The key of the board of the player to move in ``pos``, its counts read from
     the position's fields without a call per side."""
-    if pos.turn == WHITE:
+    if pos.turn == _WHITE:
         mine, bar = pos.white, pos.white_bar
     else:
         mine, bar = pos.black, pos.black_bar
@@ -465,7 +473,7 @@ class SearchState:
 def _sides(pos: Position) -> tuple[list[int], list[int]]:
     """The counts of ``pos`` as a search sees them: the mover's (``SearchState.me``)
     and the opponent's on the mover's points (``SearchState.op``)."""
-    if pos.turn == WHITE:
+    if pos.turn == _WHITE:
         mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
     else:
         mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
@@ -918,7 +926,7 @@ class Kernel:
             prune
             and self.closed_out_exact
             and not note_firsts
-            and (pos.white_bar if pos.turn == WHITE else pos.black_bar)  # on the bar: worth a look
+            and (pos.white_bar if pos.turn == _WHITE else pos.black_bar)  # on the bar: worth a look
             and self._closed_out(pos, values)
         ):
             # no step at all: the only play is the empty one, with no search (step-by-step
@@ -1040,7 +1048,7 @@ class Kernel:
         tuple of its fields, as :func:`~nardy.core.make_play` builds it, without a
         call per play."""
         pos, values = found.pos, found.values
-        return tuple([_tuple_new(Play, (steps, values, pos, key, ordered)) for key, steps in found.plays.items()])
+        return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in found.plays.items()])
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
@@ -1049,7 +1057,7 @@ class Kernel:
         raw = key.to_bytes(_KEY_BYTES, "little")
         mine = _points_of(raw)  # key_points(key)
         bar = raw[25]  # the bar's count
-        mover_is_white = pos.turn == WHITE
+        mover_is_white = pos.turn == _WHITE
         if mover_is_white:
             other, other_bar = pos.black, pos.black_bar
         else:
@@ -1058,10 +1066,10 @@ class Kernel:
             other, other_bar = _unhit(key, other, other_bar)
         if mover_is_white:
             return _tuple_new(
-                Position, (pos.family, mine, other, bar, other_bar, turn, pos.white_moved or moved, pos.black_moved)
+                _POSITION, (pos.family, mine, other, bar, other_bar, turn, pos.white_moved or moved, pos.black_moved)
             )
         return _tuple_new(
-            Position, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
+            _POSITION, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
         )
 
     @staticmethod
@@ -1074,7 +1082,7 @@ class Kernel:
         position.
         """
         family = pos.family
-        mover_is_white = pos.turn == WHITE
+        mover_is_white = pos.turn == _WHITE
         if mover_is_white:
             theirs, obar = pos.black, pos.black_bar
             white_moved, black_moved = pos.white_moved or moved, pos.black_moved
@@ -1094,9 +1102,9 @@ class Kernel:
                 after_hits = unhit[hits] = _unhit(key, theirs, obar)
             other, other_bar = after_hits
             if mover_is_white:
-                position = _tuple_new(Position, (family, mine, other, bar, other_bar, turn, white_moved, black_moved))
+                position = _tuple_new(_POSITION, (family, mine, other, bar, other_bar, turn, white_moved, black_moved))
             else:
-                position = _tuple_new(Position, (family, other, mine, other_bar, bar, turn, white_moved, black_moved))
+                position = _tuple_new(_POSITION, (family, other, mine, other_bar, bar, turn, white_moved, black_moved))
             out.append(position)
         return out
 
@@ -1424,7 +1432,7 @@ class Kernel:
             if tried >> d & 1:
                 continue
             tried |= 1 << d
-            steps_d = STEPS_BY_DIE[d]
+            steps_d = _STEPS[d]
             keys_d = KEY_STEP[d]
             for p in srcs if pairs is None else [q for q in srcs if (q, d) in pairs]:
                 if headed and p == 24:
@@ -1605,7 +1613,7 @@ class Kernel:
         """Whether the mover has a checker on the bar and the entry point of every
         value is closed (RULES.md 2.1): then no step can be made. A short-family
         rule: callers check ``Kernel.closed_out_exact``."""
-        if pos.turn == WHITE:
+        if pos.turn == _WHITE:
             if not pos.white_bar:
                 return False
             theirs = pos.black
@@ -1698,9 +1706,9 @@ class Kernel:
                 continue
             tried |= 1 << d
             e = values[(every & ~(used | 1 << i)).bit_length() - 1]  # the value left for the last step
-            steps_d = STEPS_BY_DIE[d]
+            steps_d = _STEPS[d]
             keys_d = KEY_STEP[d]
-            steps_e = STEPS_BY_DIE[e]
+            steps_e = _STEPS[e]
             keys_e = KEY_STEP[e]
             up_e = _UP_TO[e]
             for p in srcs:
