@@ -14,10 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from conftest import random_short_positions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rules_notation import Example, check_example, parse_diagram
 
 import nardy
 from nardy import Player, Position, Step
+from nardy.flow import PlayContext
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])
 
@@ -287,3 +291,24 @@ def test_caucasian_aliases_and_defaults() -> None:
     assert rules.option("hide_zone") == "home"
     assert rules.option("opening_roll") == "use_opening_dice"
     assert rules.initial_position() == nardy.ruleset("short").initial_position()
+
+
+# The hit-and-hide rule rests (is not checked) in a play that cannot hit a blot in the
+# zone; whether a play can is decided from the distances alone (HitAndHide.begin). If
+# it rested where a hit in the zone is possible, a hitter could hide: the legal plays
+# of short nardy hitting in the zone show that it must not.
+@pytest.mark.parametrize("zone, top", [("home", 6), ("board", 24)])
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(pos=random_short_positions(), dice=st.tuples(st.integers(1, 6), st.integers(1, 6)))
+def test_the_rule_rests_only_where_no_hit_in_the_zone_is_possible(
+    zone: str, top: int, pos: Position, dice: tuple[int, int]
+) -> None:
+    caucasian = nardy.ruleset("caucasian", hide_zone=zone)
+    values = caucasian.expand_dice(dice)
+    state = caucasian.kernel.state(pos, values, PlayContext(), None)
+    if state.markers_on:  # the rule is checked in this play
+        return
+    short = nardy.ruleset("short")
+    for play in short.legal_plays(pos, dice):
+        assert not any(step.hit and step.target <= top for step in play.steps), (str(play), pos)
+    assert caucasian.legal_plays(pos, dice) == short.legal_plays(pos, dice)

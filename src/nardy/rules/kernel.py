@@ -313,7 +313,7 @@ class SearchState:
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
       carry a mark in this play (see :meth:`Constraint.mark_after`); ``None``
-      when the ruleset marks nothing.
+      when the ruleset marks nothing. ``marks``: how many carry one in all.
     * ``start``: the position the play starts from; ``start_me`` and
       ``start_op`` are ``me`` and ``op`` at the start.
     * ``values``: the dice values of the play (a double: four);
@@ -331,6 +331,7 @@ class SearchState:
         "closed",
         "marked",
         "frozen",
+        "marks",
         "start",
         "_start_me",
         "_start_op",
@@ -397,6 +398,7 @@ class SearchState:
         self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
+        self.marks = 0
         self.start = pos
         self.values = values
         self.context = context
@@ -1155,7 +1157,8 @@ class Kernel:
         # leaves that need neither the board after them nor extra bookkeeping
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
-        s.last_two_by_bits = prune and s.leaf_plain and s.marked is None and s.firsts is None
+        # (with marks, only where no checker carries one: see _last_two)
+        s.last_two_by_bits = prune and s.leaf_plain and s.firsts is None
         self._start(s)
         return s
 
@@ -1355,7 +1358,7 @@ class Kernel:
             if depth == n or me[OFF] == CHECKERS:
                 return False
             if s.seen is not None:
-                seen_key = (key, head, depth, *(s.marked or ()), *(s.frozen or ()))
+                seen_key = _node_key(s, key, head, depth)
                 if seen_key in s.seen:
                     return False
                 s.seen.add(seen_key)
@@ -1381,7 +1384,7 @@ class Kernel:
                 return depth == goal_best and key in s.q.goal_plays
             memo = s.memo
             assert memo is not None
-            memo_key = (key, used, depth, *(s.marked or ()), *(s.frozen or ()))
+            memo_key = _node_key(s, key, used, depth)
             known_answer = memo.get(memo_key)
             if known_answer is not None:
                 return known_answer
@@ -1570,7 +1573,7 @@ class Kernel:
                         # only a continuation of this checker or a bear-off is new
                         nskip = t if pair_prune and i and p != BAR and nfar == far else 0
                         path.append(step)
-                        if to_last_two:
+                        if to_last_two and not s.marks:
                             self._last_two(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nkey)
                         else:
                             stop = self.dfs(s, depth + 1, used | 1 << i, p, nfar, head + (p == 24), nskip, nkey)
@@ -1649,7 +1652,10 @@ class Kernel:
         the last step is read from those bits, each of its boards recorded from its
         key alone. Always returns False (a generating search never stops early).
         The two-values shortcut's ``skip`` is 0 here: it is set for the last step of
-        a two-value play, which this method makes itself.
+        a two-value play, which this method makes itself. In a ruleset that marks
+        checkers it is called only where no checker carries a mark, and a first
+        step that may mark its checker is made, with its mark, and leaves the last
+        step to :meth:`dfs` (:meth:`_marking_step`).
         """
         me = s.me
         path = s.path
@@ -1696,6 +1702,8 @@ class Kernel:
         # of this checker or a bear-off is new (it starts at the root of a two-value play)
         two_prune = s.two_prune and depth == 0
         pair = depth == 0  # a play of two steps: each is built as a pair
+        marking = s.marked is not None  # (no checker carries a mark yet: callers see to it)
+        eager_marks = s.eager_marks
         every = (1 << n) - 1
         tried = 0
         for i in s.value_order[depth]:
@@ -1729,6 +1737,13 @@ class Kernel:
                     t = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
+                if marking and (hit or eager_marks):
+                    # the step may mark its checker for the rest of the play: it is made,
+                    # and dfs takes the last step on the board after it (with its marks)
+                    nfar = far - 1 if p >= 7 and t <= 6 else far
+                    nskip = t if two_prune and i and p != BAR and nfar == far else 0
+                    self._marking_step(s, depth, used | 1 << i, p, t, hit, step, nfar, head, nskip, nkey)
+                    continue
                 if depth + 1 >= s.best:  # the play of this step alone is a candidate
                     candidate = (step,) if pair else (*path, step)
                     if depth + 1 > s.best:
@@ -1806,27 +1821,34 @@ class Kernel:
                     s.found = found
         return False
 
+    def _marking_step(
+        self, s: SearchState, depth: int, used: int, p: int, t: int, hit: int, step: Step,
+        far: int, head: int, skip: int, key: int,
+    ) -> None:
+        """The first of the last two steps, from ``p`` to ``t``, when it may mark its
+        checker (:meth:`_last_two`): made with its mark, then :meth:`dfs` plays the
+        last step (``depth``, ``used``, ``far``, ``head``, ``skip`` and ``key`` are
+        after the step, as dfs passes them to a child)."""
+        occ = s.occupied
+        _make(s, p, t, hit)
+        mark = self._mark(s, p, t, step, UNMARKED)
+        s.path.append(step)
+        self.dfs(s, depth + 1, used, p, far, head + (p == 24), skip, key)
+        s.path.pop()
+        if mark:
+            self._unmark(s, p, t, UNMARKED, mark)
+        _unmake(s, p, t, hit, occ)
+
     @staticmethod
     def _movable_after(s: SearchState, p: int, t: int, hit: int, occupied: int) -> int:
         """The sources the movers allow after the step from ``p`` to ``t`` (made
         for them to see, then taken back)."""
-        me, op = s.me, s.op
         occ = s.occupied
-        me[p] = me[p] - 1
-        me[t] = me[t] + 1  # t = 0: borne off
-        if hit:
-            op[t] = 0
-            op[BAR] = op[BAR] + 1
-        s.occupied = occupied
+        _make(s, p, t, hit)
         allowed = ALL_SOURCES
         for c in s.movers:
             allowed &= c.movable(s)
-        if hit:
-            op[t] = 1
-            op[BAR] = op[BAR] - 1
-        me[t] = me[t] - 1
-        me[p] = me[p] + 1
-        s.occupied = occ
+        _unmake(s, p, t, hit, occ)
         return allowed
 
     def _prologue(
@@ -1855,12 +1877,12 @@ class Kernel:
         memo = s.memo
         memo_key: tuple[int, ...] = ()
         if memo is not None and depth > script_len:
-            memo_key = (key, used, depth, *(s.marked or ()), *(s.frozen or ()))
+            memo_key = _node_key(s, key, used, depth)
             known = memo.get(memo_key)
             if known is not None:
                 return None, (), (), None, int(known)
         elif s.seen is not None:
-            seen_key = (key, head, depth, *(s.marked or ()), *(s.frozen or ()))
+            seen_key = _node_key(s, key, head, depth)
             if seen_key in s.seen:
                 return None, (), (), None, 0
             s.seen.add(seen_key)
@@ -1899,11 +1921,14 @@ class Kernel:
             new_mark = c.mark_after(s, step, new_mark)
         if mark == MARKED:
             marked[p] -= 1
+            s.marks -= 1
         if t:
             if new_mark == MARKED:
                 marked[t] += 1
+                s.marks += 1
             elif new_mark == FROZEN:
                 frozen[t] += 1
+                s.marks += 1
         return new_mark
 
     @staticmethod
@@ -1912,11 +1937,14 @@ class Kernel:
         assert marked is not None and frozen is not None
         if mark == MARKED:
             marked[p] += 1
+            s.marks += 1
         if t:
             if new_mark == MARKED:
                 marked[t] -= 1
+                s.marks -= 1
             elif new_mark == FROZEN:
                 frozen[t] -= 1
+                s.marks -= 1
 
     def _scripted_ok(self, s: SearchState, depth: int, want: Step, used: int, srcs: tuple[int, ...]) -> bool:
         """Whether the walked step ``want`` can even be tried here (its die, point, checker)."""
@@ -1973,6 +2001,41 @@ class Kernel:
                     del rest[j]
                     break
         return rest
+
+
+def _node_key(s: SearchState, key: int, done: int, depth: int) -> tuple[int, ...]:
+    """A node of the search, to meet it once: its board, what is done (head steps
+    or values used), its depth and, while a checker carries one, the marks."""
+    if s.marks:
+        assert s.marked is not None and s.frozen is not None
+        return (key, done, depth, *s.marked, *s.frozen)
+    return (key, done, depth)
+
+
+def _make(s: SearchState, p: int, t: int, hit: int) -> None:
+    """Move a checker of ``s`` from ``p`` to ``t`` (0: off), hitting a blot there if
+    ``hit`` (:meth:`Kernel.dfs` does the same inline)."""
+    me, op = s.me, s.op
+    me[p] = me[p] - 1
+    me[t] = me[t] + 1
+    if hit:
+        op[t] = 0
+        op[BAR] = op[BAR] + 1
+    if p <= 24 and me[p] == 0:
+        s.occupied ^= 1 << p
+    if t:
+        s.occupied |= 1 << t
+
+
+def _unmake(s: SearchState, p: int, t: int, hit: int, occupied: int) -> None:
+    """Take back :func:`_make`; ``occupied``: the bit set before it."""
+    me, op = s.me, s.op
+    if hit:
+        op[t] = 1
+        op[BAR] = op[BAR] - 1
+    me[t] = me[t] - 1
+    me[p] = me[p] + 1
+    s.occupied = occupied
 
 
 def _note(noted: dict[Step, dict[Step | None, int]], path: list[Step], tail: Step | None, key: int) -> None:

@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 from nardy._mypyc import mypyc_attr
 from nardy.core import Player, Position, Result, Step
 from nardy.rules.base import RuleSet
-from nardy.rules.kernel import FROZEN, MARKED, Constraint, SearchState
+from nardy.rules.kernel import BAR, FROZEN, MARKED, Constraint, SearchState
 from nardy.rules.options import (
     Option,
     bearoff_options,
@@ -30,13 +30,38 @@ _RESULTS: Final = {"oin": 1, "mars": 2, "koks": 3}
 
 
 def _blot_in(state: SearchState, top: int) -> bool:
-    """Whether an opposing blot stands on the mover's points 1..``top`` (blots
-    only disappear during the mover's play)."""
+    """Whether the mover may hit an opposing blot on its points 1..``top`` in this
+    play: a blot stands there (blots only disappear during the mover's play) and
+    one of the mover's checkers, or the bar, stands a sum of some of the play's
+    values above it (the points in between are not looked at: this may say yes
+    where no hit can be made, never no where one can)."""
     op = state.op
+    blots = 0
     for t in range(1, top + 1):
         if op[t] == 1:
+            blots |= 1 << t
+    if not blots:
+        return False
+    sources = state.occupied | (1 << BAR if state.me[BAR] else 0)
+    values = state.values
+    for r in _sums(values):
+        if sources >> r & blots:
             return True
     return False
+
+
+def _sums(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The sums of one or more of ``values``: how far one checker may go with them."""
+    first = values[0]
+    if len(values) == 2 and values[1] != first:
+        return (first, values[1], first + values[1])
+    if values[-1] == first:  # equal values
+        return tuple(first * k for k in range(1, len(values) + 1))
+    sums = {0}
+    for value in values:
+        sums |= {s + value for s in sums}
+    sums.discard(0)
+    return tuple(sums)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -59,7 +84,7 @@ class HitAndHide(Constraint):
         self.zone_top = zone_top
 
     def begin(self, state: SearchState) -> bool:
-        """Rests in a play with no opposing blot in the zone (no hit, no mark)."""
+        """Rests in a play that cannot hit a blot in the zone (no hit, no mark)."""
         return _blot_in(state, self.zone_top)
 
     def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
@@ -83,7 +108,7 @@ class NoHomeHitAndRun(Constraint):
     marks_hits_only = True
 
     def begin(self, state: SearchState) -> bool:
-        """Rests in a play with no opposing blot in the mover's home."""
+        """Rests in a play that cannot hit a blot in the mover's home."""
         return _blot_in(state, 6)
 
     def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
