@@ -1705,6 +1705,7 @@ class Kernel:
         marking = s.marked is not None  # (no checker carries a mark yet: callers see to it)
         eager_marks = s.eager_marks
         every = (1 << n) - 1
+        equal = values[0] == values[-1]
         tried = 0
         for i in s.value_order[depth]:
             if used >> i & 1:
@@ -1713,7 +1714,13 @@ class Kernel:
             if tried >> d & 1:
                 continue
             tried |= 1 << d
-            e = values[(every & ~(used | 1 << i)).bit_length() - 1]  # the value left for the last step
+            # the value left for the last step
+            if equal:
+                e = d
+            elif n == 2:
+                e = values[1 - i]
+            else:
+                e = values[(every & ~(used | 1 << i)).bit_length() - 1]
             steps_d = _STEPS[d]
             keys_d = KEY_STEP[d]
             steps_e = _STEPS[e]
@@ -1738,12 +1745,12 @@ class Kernel:
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
                 if marking and (hit or eager_marks):
-                    # the step may mark its checker for the rest of the play: it is made,
-                    # and dfs takes the last step on the board after it (with its marks)
+                    # the step may mark its checker for the rest of the play: if it does,
+                    # dfs takes the last step on the board after it (with its marks)
                     nfar = far - 1 if p >= 7 and t <= 6 else far
                     nskip = t if two_prune and i and p != BAR and nfar == far else 0
-                    self._marking_step(s, depth, used | 1 << i, p, t, hit, step, nfar, head, nskip, nkey)
-                    continue
+                    if self._marking_step(s, depth, used | 1 << i, p, t, hit, step, nfar, head, nskip, nkey):
+                        continue
                 if depth + 1 >= s.best:  # the play of this step alone is a candidate
                     candidate = (step,) if pair else (*path, step)
                     if depth + 1 > s.best:
@@ -1802,16 +1809,19 @@ class Kernel:
                         lasts = (BAR,)
                     else:
                         lasts = _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
+                    if hit:
+                        op[t] = 0  # the blot hit by the first step is gone (until the loop ends)
                     for q in lasts:
-                        u = q - e
-                        # opposing checkers on the target (the blot hit by the first step is gone);
-                        # not closed: 1 is a blot, hit (only the short family gets here with one)
-                        o = 0 if u == t and hit else op[u]
+                        # opposing checkers on the target; not closed: 1 is a blot, hit (only
+                        # the short family gets here with one)
+                        o = op[q - e]
                         if o >= closed:
                             continue
                         # one hash per result: a result already found keeps its steps
                         second = steps_e[q][o]
                         found.setdefault(nkey + keys_e[q][o], (step, second) if pair else prefix + (second,))
+                    if hit:
+                        op[t] = 1
                 if offs:
                     for q in _LOW[offs >> 1 & 255]:
                         second = steps_e[q][0]
@@ -1824,20 +1834,23 @@ class Kernel:
     def _marking_step(
         self, s: SearchState, depth: int, used: int, p: int, t: int, hit: int, step: Step,
         far: int, head: int, skip: int, key: int,
-    ) -> None:
+    ) -> bool:
         """The first of the last two steps, from ``p`` to ``t``, when it may mark its
-        checker (:meth:`_last_two`): made with its mark, then :meth:`dfs` plays the
-        last step (``depth``, ``used``, ``far``, ``head``, ``skip`` and ``key`` are
-        after the step, as dfs passes them to a child)."""
+        checker (:meth:`_last_two`): made, and if its checker carries a mark after
+        it, :meth:`dfs` plays the last step (``depth``, ``used``, ``far``, ``head``,
+        ``skip`` and ``key`` are after the step, as dfs passes them to a child).
+        False when the step marks nothing (it is taken back, and the last step is
+        read from the bits as after any other)."""
         occ = s.occupied
         _make(s, p, t, hit)
         mark = self._mark(s, p, t, step, UNMARKED)
-        s.path.append(step)
-        self.dfs(s, depth + 1, used, p, far, head + (p == 24), skip, key)
-        s.path.pop()
         if mark:
+            s.path.append(step)
+            self.dfs(s, depth + 1, used, p, far, head + (p == 24), skip, key)
+            s.path.pop()
             self._unmark(s, p, t, UNMARKED, mark)
         _unmake(s, p, t, hit, occ)
+        return mark != UNMARKED
 
     @staticmethod
     def _movable_after(s: SearchState, p: int, t: int, hit: int, occupied: int) -> int:
