@@ -1762,17 +1762,29 @@ class Kernel:
                     continue  # the last checker is off
                 # the board after the first step
                 nfar = far - 1 if p >= 7 and t <= 6 else far
+                nskip = t if two_prune and i and p != BAR and nfar == far else 0
+                if nskip and nfar and not movers:
+                    # the two-values shortcut with a checker outside home: the one last
+                    # step is this checker's own, on from t with e (no bear-off follows,
+                    # and t is below the head)
+                    if t > e:
+                        o = op[t - e]
+                        if o < closed:
+                            if n > s.best:  # the first candidate with every value played
+                                s.best = n
+                                s.found = {}
+                            s.found.setdefault(nkey + keys_e[t][o], (step, steps_e[t][o]))
+                    continue
                 nocc = occ
                 if p <= 24 and me[p] == 1:
                     nocc ^= 1 << p
                 if t:
                     nocc |= 1 << t
-                nskip = t if two_prune and i and p != BAR and nfar == far else 0
                 # the last step: its sources as dfs would find them after the first
                 if bar > (p == BAR):
                     last = _BAR_BIT
                 elif nskip and nfar:
-                    last = 1 << nskip  # the two-values shortcut: only that checker goes on
+                    last = 1 << nskip  # the two-values shortcut: only that checker goes on (movers allowing)
                 elif equal_prune and p < 24:
                     last = nocc & _UP_TO[p]
                 else:
