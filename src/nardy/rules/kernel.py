@@ -333,8 +333,7 @@ class SearchState:
         "frozen",
         "marks",
         "start",
-        "_start_me",
-        "_start_op",
+        "_start_sides",
         "start_occupied",
         "start_key",
         "values",
@@ -392,8 +391,7 @@ class SearchState:
             # a point's bit for each non-zero count: the counts as binary digits, point 24 first
             self.occupied = int(counts[24:0:-1].translate(_BINARY_DIGIT), 2) << 1
             self.start_key = int.from_bytes(counts, "little")  # board_key(me)
-        self._start_me: tuple[int, ...] | None = None
-        self._start_op: tuple[int, ...] | None = None
+        self._start_sides: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.start_occupied: int = self.occupied
         self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
@@ -448,18 +446,20 @@ class SearchState:
     @property
     def start_me(self) -> tuple[int, ...]:
         """``me`` at the start of the play."""
-        start_me = self._start_me
-        if start_me is None:
-            start_me = self._start_me = tuple(_sides(self.start)[0])
-        return start_me
+        return self._start_counts()[0]
 
     @property
     def start_op(self) -> tuple[int, ...]:
         """``op`` at the start of the play."""
-        start_op = self._start_op
-        if start_op is None:
-            start_op = self._start_op = tuple(_sides(self.start)[1])
-        return start_op
+        return self._start_counts()[1]
+
+    def _start_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``start_me`` and ``start_op``, worked out when a rule first reads one."""
+        counts = self._start_sides
+        if counts is None:
+            me, op = _sides(self.start)
+            counts = self._start_sides = (tuple(me), tuple(op))
+        return counts
 
     @property
     def hits(self) -> frozenset[int]:
