@@ -39,9 +39,11 @@ Two make a search cheaper without leaving anything out:
 * the last two steps of a play are read from the occupied bit set, without
   moving a checker, and each resulting board is recorded by its key alone
   (:meth:`Kernel._last_two`), where only the board decides those steps
-  (``SearchState.last_two_by_bits``: no marks, no per-step check of unmarked
-  checkers, no end-of-play rule, preference or fourth-step split, nothing noted
-  for step-by-step input).
+  (``SearchState.last_two_by_bits``: no per-step check of unmarked checkers, no
+  end-of-play rule, preference or fourth-step split, nothing noted for
+  step-by-step input; where a ruleset marks checkers, only while no checker
+  carries a mark, and a first step that marks its checker leaves the last step
+  to :meth:`Kernel.dfs`).
 
 Two prune the search, and :meth:`Kernel.shortcuts` switches them on only where
 that holds (it is the one place that decides):
