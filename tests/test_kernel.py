@@ -270,6 +270,47 @@ def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Posit
         assert play.steps == () and rules.apply(pos, play).points(pos.turn) == pos.points(pos.turn)
 
 
+def test_marks_keep_every_order_with_home_moves_after_all_home_false() -> None:
+    """``home_moves_after_all_home=False`` with checkers far from home must not switch
+    on the equal-values shortcut where marks make the order of steps matter: the
+    hitter on 4 may move on to 3 only after both checkers there left (RULES.md 4.2)."""
+    rules = nardy.ruleset("caucasian", home_moves_after_all_home=False)
+    white, black = [0] * 24, [0] * 24
+    white[4], white[2], white[12] = 1, 2, 12  # X 5:1 3:2 13:12
+    black[20], black[0] = 1, 14  # a blot on X's 4
+    pos = rules.position(white=white, black=black)
+    assert _searched(rules.kernel, rules, pos, (1, 1), PlayContext()) == _searched(
+        rules.kernel, rules, pos, (1, 1), PlayContext(), prune=False
+    )
+    assert "5/4* 3/2(2) 4/3" in [str(play) for play in rules.legal_plays(pos, (1, 1))]
+
+
+#: rulesets whose marks make the order of steps matter, with the option that decides from
+#: the board whether the shortcuts hold
+MARKS_AND_HOME_MOVES = [
+    ("caucasian", {"home_moves_after_all_home": False}),
+    ("caucasian", {"home_moves_after_all_home": False, "hide_zone": "board"}),
+    ("short", {"home_moves_after_all_home": False, "home_hit_and_run": "forbidden"}),
+]
+
+
+@pytest.mark.parametrize(
+    "name, options", MARKS_AND_HOME_MOVES, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKS_AND_HOME_MOVES]
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_shortcuts_with_marks_and_home_moves_give_the_same_plays(
+    name: str, options: dict[str, object], data: st.DataObject
+) -> None:
+    """The property above, with more examples where marks and ``home_moves_after_all_home``
+    meet (the two together once lost a play, see the test before)."""
+    rules = nardy.ruleset(name, **options)
+    pos = data.draw(positions(name), label="position")
+    dice = data.draw(st.tuples(st.integers(1, 6), st.integers(1, 6)), label="dice")
+    full = _searched(rules.kernel, rules, pos, dice, PlayContext(), prune=False)
+    assert _searched(rules.kernel, rules, pos, dice, PlayContext()) == full
+
+
 # --------------------------------------------------------------------------- bear-off, independently
 
 

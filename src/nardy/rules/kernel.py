@@ -902,7 +902,9 @@ class Kernel:
         if (exact or pairs) and (not self.home_moves or s.split_home):
             me = s.me
             far = me[BAR] + sum(me[7:25])
-            exact = pairs = far == 0 or far > n
+            home_fixed = far == 0 or far > n  # no step of this play can bring the last checker home
+            exact = exact and home_fixed
+            pairs = pairs and home_fixed
         s.prune = prune and (exact or pairs and n == 2 and not equal)
         s.equal_prune = prune and exact and equal
         s.two_prune = prune and pairs and n == 2 and not equal
