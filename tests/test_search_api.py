@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
-from nardy import CHANCE_OUTCOMES, ROLLS, Game, Play, Position, Step
+from nardy import CHANCE_OUTCOMES, ROLLS, Game, Play, Player, Position, Step
 
 
 def test_rolls_and_chances() -> None:
@@ -260,3 +260,44 @@ def test_unseeded_games_copy_and_pickle_with_dice_of_their_own() -> None:
     seeded = Game(nardy.ruleset("short"), seed=4)
     again = pickle.loads(pickle.dumps(seeded))
     assert [again.rng.random() for _ in range(3)] == [seeded.rng.random() for _ in range(3)]
+
+
+# --------------------------------------------------------------------------- the values
+
+
+@pytest.mark.parametrize("name", ["short", "long"])
+def test_plays_and_positions_are_values(name: str) -> None:
+    """Plays and positions (tuples of their fields underneath) pickle and copy with
+    every field, compare and hash as values, equal no plain tuple and have no order;
+    a play is a sequence of its steps."""
+    rules = nardy.ruleset(name)
+    pos = rules.initial_position()
+    play = max(rules.legal_plays(pos, (4, 2)), key=len)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        for value in (play, pos):
+            back = pickle.loads(pickle.dumps(value, protocol))
+            assert back == value and hash(back) == hash(value) and type(back) is type(value)
+        back_play = pickle.loads(pickle.dumps(play, protocol))
+        assert (back_play.origin, back_play.key, back_play.ordered) == (play.origin, play.key, play.ordered)
+    assert copy.copy(play) == play and copy.deepcopy(pos) == pos and copy.deepcopy(play).origin == pos
+    by_hand = Play(play.steps, play.dice)  # a play built by hand equals the generated one
+    assert by_hand == play and hash(by_hand) == hash(play) and not by_hand != play
+    assert play != tuple.__iter__(play) and pos != tuple(pos) and tuple(pos) != pos
+    assert Position(**dict(zip(Position.__match_args__, pos))) == pos
+    for a, b in ((play, play), (pos, pos)):
+        with pytest.raises(TypeError):
+            a < b  # type: ignore[operator]  # noqa: B015
+    # a play is a sequence of its steps
+    steps = play.steps
+    assert (len(play), list(play), play[0], play[-1:]) == (len(steps), list(steps), steps[0], steps[-1:])
+    assert steps[-1] in play and play.index(steps[-1]) == steps.index(steps[-1]) and play.count(steps[0]) >= 1
+    for bad in (lambda: play + play, lambda: play * 2, lambda: 2 * play):
+        with pytest.raises(TypeError):
+            bad()
+
+
+def test_a_players_opponent_is_fixed() -> None:
+    assert (Player.WHITE.other, Player.BLACK.other, ~Player.WHITE) == (Player.BLACK, Player.WHITE, Player.BLACK)
+    with pytest.raises(AttributeError):
+        Player.WHITE.other = Player.WHITE
+    assert pickle.loads(pickle.dumps(Player.BLACK)).other is Player.WHITE

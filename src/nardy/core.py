@@ -11,6 +11,7 @@ before bearing off).
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Iterator, Sequence
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, overload
@@ -62,12 +63,16 @@ class Player(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
-    #: the opponent (a plain attribute of each member, set below: cheaper to read
-    #: than a property, which would hash the member by its name)
-    other: Player
+    #: the opponent
+    other: Player  # a plain attribute of each member, set below once (cheaper to read than a property)
 
     def __invert__(self) -> Player:
         return self.other
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "other" and "other" in vars(self):
+            raise AttributeError("a player's opponent cannot be changed")
+        super().__setattr__(name, value)
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -119,6 +124,29 @@ class Step(NamedTuple):
         return f"{src}/{dst}{'*' if self.hit else ''}"
 
 
+class _Fields(tuple[Any, ...]):
+    """The base of the values that are tuples of their fields (:class:`Play`,
+    :class:`Position`): they pickle and copy as their class and fields, and have
+    no order (``<`` compares no two of them)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), tuple(_tuple_iter(self))
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return NotImplemented
+
+
 def _step_table() -> tuple[tuple[tuple[Step, Step], ...], ...]:
     """STEPS[source][die][hit]: every Step there can be, built once."""
     table = []
@@ -140,7 +168,7 @@ STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
 )
 
 
-class Play(tuple[Any, ...]):
+class Play(_Fields):
     """A legal play: the steps made with one roll (or with owed values).
 
     Two plays of the same position are the same play when they lead to the same
@@ -150,9 +178,9 @@ class Play(tuple[Any, ...]):
     values that could not be used). Plays are equal when their steps and dice
     are; ``origin``, ``key`` and ``ordered`` are not part of equality.
 
-    A play is a sequence of its steps (``len``, iteration, indexing, ``in``).
-    Like :class:`Step`, it is a tuple of its fields underneath, which makes it
-    cheap to build (a search returns many).
+    A play is a sequence of its steps (``len``, iteration, indexing, ``in``,
+    :meth:`index`, :meth:`count`). Underneath it is a tuple of its fields, which
+    makes it cheap to build (a search returns many); it has no order.
 
     >>> import nardy
     >>> rules = nardy.ruleset("short")
@@ -180,9 +208,6 @@ class Play(tuple[Any, ...]):
         ordered: bool = False,
     ) -> Play:
         return _tuple_new(cls, (steps, dice, origin, key, ordered))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.steps, self.dice, self.origin, self.key, self.ordered)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -215,6 +240,23 @@ class Play(tuple[Any, ...]):
     def __contains__(self, step: object) -> bool:
         return step in self.steps
 
+    def index(self, step: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
+        """The index of ``step`` among the steps (:class:`ValueError` if it is not one)."""
+        return self.steps.index(step, start, stop)
+
+    def count(self, step: Any) -> int:
+        """How many of the steps are ``step``."""
+        return self.steps.count(step)
+
+    def __add__(self, other: object) -> Any:  # a play is no tuple of steps to add to
+        return NotImplemented
+
+    def __mul__(self, other: object) -> Any:
+        return NotImplemented
+
+    def __rmul__(self, other: object) -> Any:
+        return NotImplemented
+
     def __bool__(self) -> bool:
         return True
 
@@ -237,7 +279,7 @@ class Play(tuple[Any, ...]):
         return f"<Play {str(self)!r} dice={self.dice}>"
 
 
-class Position(tuple[Any, ...]):
+class Position(_Fields):
     """A board position: both sides' checkers, the bars, and whose turn it is.
 
     ``white[i]`` is the number of White checkers on White's own point ``i + 1``,
@@ -249,7 +291,8 @@ class Position(tuple[Any, ...]):
     Build positions with :meth:`nardy.RuleSet.position` or
     :meth:`nardy.RuleSet.initial_position`, which validate them. Like
     :class:`Step`, a position is a tuple of its fields (in the order of the
-    constructor's arguments), which makes it cheap to build and to hash.
+    constructor's arguments), which makes it cheap to build and to hash; it has
+    no order, and equals no plain tuple.
 
     >>> import nardy
     >>> pos = nardy.ruleset("long").initial_position()
@@ -282,9 +325,6 @@ class Position(tuple[Any, ...]):
         black_moved: bool = True,
     ) -> Position:
         return _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return tuple(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -457,6 +497,7 @@ class Position(tuple[Any, ...]):
 #: builds a Play or Position from the tuple of its fields, without a Python ``__new__``
 _tuple_new: Final = tuple.__new__
 _tuple_eq: Final = tuple.__eq__
+_tuple_iter: Final = tuple.__iter__
 
 #: the type of a NamedTuple's field attributes (``Step.source``): a read-only
 #: attribute for one item of the tuple, with a docstring
@@ -475,11 +516,11 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
         "the steps, in one legal order",
         "the values the play was made with (the whole roll)",
         "the position the play was generated from (``None`` for a play built by hand)",
-        "the search's identity of the resulting board (an int that packs the mover's checkers"
-        " after the play and the points it hit, see :func:`nardy.rules.kernel.board_key`): equal"
+        "the search's identity of the resulting board, an int that packs the mover's checkers"
+        " after the play and the points it hit (:func:`nardy.rules.kernel.board_key`). Equal"
         " keys from one origin are one play; it lets :meth:`nardy.RuleSet.apply` skip a second search",
-        "True when the ruleset's legality depends on the order of the steps: ``str()`` then keeps"
-        " the stored (legal) order instead of sorting moves",
+        "True when the ruleset's legality depends on the order of the steps, so that ``str()``"
+        " keeps the stored (legal) order instead of sorting moves",
     ),
     Position: (
         "``\"short\"`` or ``\"long\"``",
@@ -495,6 +536,7 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
 for _cls, _docs in _FIELD_DOCS.items():
     for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs)):
         setattr(_cls, _name, _field(_index, _doc))
+del _cls, _docs, _index, _name, _doc
 
 
 def _family_of(name: str) -> Family:
