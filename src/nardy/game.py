@@ -130,7 +130,7 @@ class Game:
         if seed is not None and type(seed) is not int:
             raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {shown(seed)}")
         self.rules = rules
-        #: where the dice come from: a :class:`random.Random` seeded with ``seed``,
+        #: where the dice come from, a :class:`random.Random` seeded with ``seed``
         #: or, without a seed, the operating system's secure source
         #: (:class:`random.SystemRandom`), whose rolls no record or observer can predict
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -238,7 +238,7 @@ class Game:
 
     @property
     def turn(self) -> Player:
-        """The player to act: roll, double, answer a double, or play."""
+        """The player to act (to roll, double, answer a double, or play)."""
         return self._pending.player if self._pending.player is not None else self._position.turn
 
     @property

@@ -219,7 +219,7 @@ def from_notation(
     raise IllegalPlayError(rules.explain(pos, values, literal, context))
 
 
-#: a reading of the text: its steps, the points the text marks as hit, and the
+#: a reading of the text, with its steps, the points the text marks as hit, and the
 #: intermediate points it leaves out (where a hit would have been written)
 Reading = tuple[list[Step], frozenset[int], frozenset[int]]
 

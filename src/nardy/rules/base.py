@@ -290,7 +290,7 @@ class RuleSet:
 
     @property
     def turn_flow(self) -> TurnFlow:
-        """What follows each play: the doubles rule and the opening (:mod:`nardy.flow`)."""
+        """What follows each play, the doubles rule and the opening (:mod:`nardy.flow`)."""
         return self._flow
 
     def __eq__(self, other: object) -> bool:

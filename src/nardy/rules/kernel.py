@@ -335,7 +335,7 @@ class SearchState:
         "frozen",
         "marks",
         "start",
-        "_start_sides",
+        "_start_counts",
         "start_occupied",
         "start_key",
         "values",
@@ -393,7 +393,7 @@ class SearchState:
             # a point's bit for each non-zero count: the counts as binary digits, point 24 first
             self.occupied = int(counts[24:0:-1].translate(_BINARY_DIGIT), 2) << 1
             self.start_key = int.from_bytes(counts, "little")  # board_key(me)
-        self._start_sides: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._start_counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.start_occupied: int = self.occupied
         self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
@@ -407,8 +407,8 @@ class SearchState:
         self.trap_mask = 0
         self.trap_at_start = False
         n = self.n = len(values)
-        #: value_order[depth]: the indexes of ``values`` worth trying at ``depth``
-        #: (equal values: only the next one, as any other gives the same steps)
+        #: the indexes of ``values`` worth trying at each depth, ``value_order[depth]``
+        #: (with equal values only the next one, as any other gives the same steps)
         self.value_order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
         self.mode = GENERATE
         self.prune = False
@@ -417,7 +417,7 @@ class SearchState:
         self.leaf_plain = False
         self.leaf_inline = False
         self.last_two_by_bits = False
-        #: when asked: the candidates of the greatest length so far, by their first
+        #: the candidates of the greatest length so far (when asked), by their first
         #: step, then their second (``None`` for a one-step candidate), to their key
         self.firsts: dict[Step, dict[Step | None, int]] | None = None
         self.best = -1
@@ -432,7 +432,7 @@ class SearchState:
         self.split_home = False
         # the hooks of the constraints active in this play
         self.ends: tuple[Constraint, ...] = ()
-        #: the end-of-play check: the one end constraint's, or all of them
+        #: the end-of-play check, the one end constraint's or all of them
         self.end_check: Callable[[SearchState], bool] = _all_ends_ok
         self.movers: tuple[Constraint, ...] = ()
         self.markers_on: tuple[Constraint, ...] = ()
@@ -448,19 +448,19 @@ class SearchState:
     @property
     def start_me(self) -> tuple[int, ...]:
         """``me`` at the start of the play."""
-        return self._start_counts()[0]
+        return self._counts_at_start()[0]
 
     @property
     def start_op(self) -> tuple[int, ...]:
         """``op`` at the start of the play."""
-        return self._start_counts()[1]
+        return self._counts_at_start()[1]
 
-    def _start_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _counts_at_start(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """``start_me`` and ``start_op``, worked out when a rule first reads one."""
-        counts = self._start_sides
+        counts = self._start_counts
         if counts is None:
             me, op = _sides(self.start)
-            counts = self._start_sides = (tuple(me), tuple(op))
+            counts = self._start_counts = (tuple(me), tuple(op))
         return counts
 
     @property
@@ -786,8 +786,8 @@ class Found:
         self.memo: dict[tuple[int, ...], bool] | None = None
         #: what the constraints' ``begin`` worked out for this play (reused by walks)
         self.prepared: SearchState | None = None
-        #: answers already given: the steps that may follow a prefix, and the
-        #: board keys of whole legal plays met on the way (step-by-step input)
+        #: answers already given (step-by-step input), the steps that may follow a
+        #: prefix and the board keys of whole legal plays met on the way
         self.nexts: dict[tuple[Step, ...], tuple[Step, ...]] = {}
         self.wholes: dict[tuple[Step, ...], int] = {}
         #: first steps known to begin a legal play (noted during generation, if asked)
@@ -1617,17 +1617,10 @@ class Kernel:
 
     @staticmethod
     def _closed_out(pos: Position, values: tuple[int, ...]) -> bool:
-        """Whether the mover has a checker on the bar and the entry point of every
-        value is closed (RULES.md 2.1): then no step can be made. A short-family
-        rule: callers check ``Kernel.closed_out_exact``."""
-        if pos.turn == _WHITE:
-            if not pos.white_bar:
-                return False
-            theirs = pos.black
-        else:
-            if not pos.black_bar:
-                return False
-            theirs = pos.white
+        """Whether the entry point of every value is closed (RULES.md 2.1) to a mover
+        with a checker on the bar (callers check the bar): then no step can be made.
+        A short-family rule: callers check ``Kernel.closed_out_exact``."""
+        theirs = pos.black if pos.turn == _WHITE else pos.white
         for d in values:
             if theirs[d - 1] < SHORT_CLOSED:  # the mover enters on 25 - d, the opponent's own point d
                 return False
@@ -1748,12 +1741,15 @@ class Kernel:
                     t = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
+                # the board after the first step
+                nfar = far - 1 if p >= 7 and t <= 6 else far
+                nskip = t if two_prune and i and p != BAR and nfar == far else 0
                 if marking and (hit or eager_marks):
                     # the step may mark its checker for the rest of the play: if it does,
                     # dfs takes the last step on the board after it (with its marks)
-                    nfar = far - 1 if p >= 7 and t <= 6 else far
-                    nskip = t if two_prune and i and p != BAR and nfar == far else 0
-                    if self._marking_step(s, depth, used | 1 << i, p, t, hit, step, nfar, head, nskip, nkey):
+                    if self._marking_step(
+                        s, depth + 1, used | 1 << i, p, t, hit, step, nfar, head + (p == 24), nskip, nkey
+                    ):
                         continue
                 if depth + 1 >= s.best:  # the play of this step alone is a candidate
                     candidate = (step,) if pair else (*path, step)
@@ -1764,9 +1760,6 @@ class Kernel:
                         s.found[nkey] = candidate
                 if t == 0 and off + 1 == CHECKERS:
                     continue  # the last checker is off
-                # the board after the first step
-                nfar = far - 1 if p >= 7 and t <= 6 else far
-                nskip = t if two_prune and i and p != BAR and nfar == far else 0
                 if nskip and nfar and not movers:
                     # the two-values shortcut with a checker outside home: the one last
                     # step is this checker's own, on from t with e (no bear-off follows,
@@ -1794,7 +1787,7 @@ class Kernel:
                 else:
                     last = nocc
                 if movers:
-                    last &= self._movable_after(s, p, t, hit, nocc)
+                    last &= self._movable_after(s, p, t, hit)
                 if head_limit is not None and head + (p == 24) >= head_limit:
                     last &= ~_POINT_BITS[23]
                 # steps that land on a point: from above e (with the two-values
@@ -1854,22 +1847,22 @@ class Kernel:
         """The first of the last two steps, from ``p`` to ``t``, when it may mark its
         checker (:meth:`_last_two`): made, and if its checker carries a mark after
         it, :meth:`dfs` plays the last step (``depth``, ``used``, ``far``, ``head``,
-        ``skip`` and ``key`` are after the step, as dfs passes them to a child).
-        False when the step marks nothing (it is taken back, and the last step is
-        read from the bits as after any other)."""
+        ``skip`` and ``key`` are those after the step, as dfs passes them to a
+        child). False when the step marks nothing (it is taken back, and the last
+        step is read from the bits as after any other)."""
         occ = s.occupied
         _make(s, p, t, hit)
         mark = self._mark(s, p, t, step, UNMARKED)
         if mark:
             s.path.append(step)
-            self.dfs(s, depth + 1, used, p, far, head + (p == 24), skip, key)
+            self.dfs(s, depth, used, p, far, head, skip, key)
             s.path.pop()
             self._unmark(s, p, t, UNMARKED, mark)
         _unmake(s, p, t, hit, occ)
         return mark != UNMARKED
 
     @staticmethod
-    def _movable_after(s: SearchState, p: int, t: int, hit: int, occupied: int) -> int:
+    def _movable_after(s: SearchState, p: int, t: int, hit: int) -> int:
         """The sources the movers allow after the step from ``p`` to ``t`` (made
         for them to see, then taken back)."""
         occ = s.occupied

@@ -29,7 +29,7 @@ __all__ = ["Short", "Caucasian", "HitAndHide", "NoHomeHitAndRun"]
 _RESULTS: Final = {"oin": 1, "mars": 2, "koks": 3}
 
 
-def _blot_in(state: SearchState, top: int) -> bool:
+def _may_hit_in(state: SearchState, top: int) -> bool:
     """Whether the mover may hit an opposing blot on its points 1..``top`` in this
     play: a blot stands there (blots only disappear during the mover's play) and
     one of the mover's checkers, or the bar, stands a sum of some of the play's
@@ -85,7 +85,7 @@ class HitAndHide(Constraint):
 
     def begin(self, state: SearchState) -> bool:
         """Rests in a play that cannot hit a blot in the zone (no hit, no mark)."""
-        return _blot_in(state, self.zone_top)
+        return _may_hit_in(state, self.zone_top)
 
     def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
         """A hit in the zone marks the hitter; a marked checker stays marked."""
@@ -109,7 +109,7 @@ class NoHomeHitAndRun(Constraint):
 
     def begin(self, state: SearchState) -> bool:
         """Rests in a play that cannot hit a blot in the mover's home."""
-        return _blot_in(state, 6)
+        return _may_hit_in(state, 6)
 
     def mark_after(self, state: SearchState, step: Step, mark: int) -> int:
         return FROZEN if step.hit and step.target <= 6 else mark
@@ -176,7 +176,7 @@ class Short(RuleSet):
         ),
     )
 
-    #: the zone of the hit-and-hide rule: "home", "board", or None (no rule)
+    #: the zone of the hit-and-hide rule, "home" or "board" (None without the rule)
     hide_zone: str | None
 
     def configure(self) -> None:
