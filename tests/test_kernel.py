@@ -139,7 +139,7 @@ def _searched(kernel: Kernel, rules: nardy.RuleSet, pos: Position, dice: tuple[i
 
 
 @pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_shortcuts_give_the_same_plays_as_the_full_search(
     name: str, options: dict[str, object], data: st.DataObject
