@@ -1102,11 +1102,15 @@ class Kernel:
             raw = key.to_bytes(_KEY_BYTES, "little")
             mine = _points_of(raw)  # key_points(key)
             bar = raw[25]  # the bar's count
-            hits = key >> _HIT_SHIFT & _HITS_MASK
-            after_hits = unhit.get(hits)
-            if after_hits is None:
-                after_hits = unhit[hits] = _unhit(key, theirs, obar)
-            other, other_bar = after_hits
+            hits = key >> _HIT_SHIFT  # the hit points (and Crazy Gulbar's tag)
+            if hits:
+                hits &= _HITS_MASK
+                after_hits = unhit.get(hits)
+                if after_hits is None:
+                    after_hits = unhit[hits] = _unhit(key, theirs, obar)
+                other, other_bar = after_hits
+            else:
+                other, other_bar = theirs, obar
             if mover_is_white:
                 position = _tuple_new(_POSITION, (family, mine, other, bar, other_bar, turn, white_moved, black_moved))
             else:
