@@ -126,10 +126,23 @@ class Step(NamedTuple):
 
 class _Fields(tuple[Any, ...]):
     """The base of the values that are tuples of their fields (:class:`Play`,
-    :class:`Position`): they pickle and copy as their class and fields, and have
-    no order (``<`` compares no two of them)."""
+    :class:`Position`): equal when their class and fields are (never to a plain
+    tuple), pickled and copied as their class and fields, and without an order
+    (``<`` compares no two of them)."""
 
     __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tuple_eq(self, other)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return not _tuple_eq(self, other)
+        return True if isinstance(other, tuple) else NotImplemented
+
+    __hash__ = tuple.__hash__
 
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), tuple(_tuple_iter(self))
@@ -325,18 +338,6 @@ class Position(_Fields):
         black_moved: bool = True,
     ) -> Position:
         return _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return _tuple_eq(self, other)
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return not _tuple_eq(self, other)
-        return True if isinstance(other, tuple) else NotImplemented
-
-    __hash__ = tuple.__hash__
 
     def points(self, player: Player) -> tuple[int, ...]:
         """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
