@@ -349,7 +349,9 @@ class Position(_Fields):
 
     def off(self, player: Player) -> int:
         """Checkers of ``player`` borne off."""
-        return CHECKERS - sum(self.points(player)) - self.bar(player)
+        if player == WHITE:
+            return CHECKERS - sum(self.white) - self.white_bar
+        return CHECKERS - sum(self.black) - self.black_bar
 
     def has_moved(self, player: Player) -> bool:
         """Whether ``player`` has made its first play of the game."""

@@ -128,12 +128,12 @@ class Pending:
         >>> Pending("roll", Player.WHITE).replace(phase="play", dice=(6, 5)).dice
         (6, 5)
         """
-        unknown = changes.keys() - _PENDING_FIELDS
-        if unknown:
-            raise TypeError(f"Pending has no field {shown(sorted(unknown)[0])}")
+        if not changes.keys() <= _PENDING_FIELDS:
+            raise TypeError(f"Pending has no field {shown(sorted(changes.keys() - _PENDING_FIELDS)[0])}")
         new = _new_object(Pending)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
         return new
 
 

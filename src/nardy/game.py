@@ -184,7 +184,8 @@ class Game:
         if self._pending.phase == "cube" and not self._pending.beavered:
             on_roll = on_roll.other
         self._position = _set_turn(position, on_roll)
-        self._check_over()
+        if self._pending.phase == "over":
+            self._check_over()
 
     def _resume(self, pending: Pending) -> Pending:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""
@@ -273,16 +274,18 @@ class Game:
 
     def roll(self, dice: Sequence[int] | None = None) -> tuple[int, int]:
         """Roll for the player to act: ``dice`` explicitly, or from the game's RNG."""
-        if self._pending.phase != "roll":
+        pending = self._pending
+        if pending.phase != "roll":
             raise GameStateError(self._not_now("roll"))
         if dice is None:
-            rolled = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+            randint = self.rng.randint
+            rolled = (randint(1, 6), randint(1, 6))
         else:
             rolled = _check_dice(dice)
-        player = self._pending.player
+        player = pending.player
         assert player is not None
         self._push(RollEvent(player, rolled))
-        self._pending = self.rules.turn_flow.after_roll(self._pending, rolled)
+        self._pending = self.rules.turn_flow.after_roll(pending, rolled)
         return rolled
 
     def legal_plays(self) -> tuple[Play, ...]:
@@ -316,7 +319,8 @@ class Game:
         self._push(PlayEvent(player, legal))
         self._position = after
         self._pending = pending
-        self._check_over()
+        if pending.phase == "over":
+            self._check_over()
         return legal
 
     # -- the doubling cube and resignation ------------------------------------
@@ -559,7 +563,9 @@ class Game:
             return self.parse_play(play)
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play or notation, got {shown(play)}")
-        legal = self.legal_plays()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_plays()
         if play.origin is self._position and play.key is not None:
             # a play handed out by legal_plays() for this very position: one of them
             for candidate in legal:
@@ -584,8 +590,7 @@ class Game:
         return _set_turn(after, mover if nxt.player is None else nxt.player), nxt
 
     def _check_over(self) -> None:
-        if self._pending.phase != "over":
-            return
+        """The result of the game that has just ended."""
         pos = self._position
         first = self._pending.first_player
         white_done = pos.off(Player.WHITE) == CHECKERS
