@@ -547,3 +547,15 @@ def test_undo_through_gulbar_owed_play(x: Player) -> None:
     game.undo()
     assert_next(game, x, "roll", "roll")
     assert game.position == nardy.ruleset("gulbar").initial_position().replace(turn=x)
+
+
+def test_pending_replace_changes_only_the_fields_named_and_refuses_unknown_names() -> None:
+    from nardy.flow import Pending
+
+    before = Pending("roll", Player.WHITE, cube=2, rolls=(3, 4))
+    after = before.replace(phase="play", dice=(6, 5))
+    assert (after.phase, after.dice, after.player, after.cube, after.rolls) == ("play", (6, 5), Player.WHITE, 2, (3, 4))
+    assert (before.phase, before.dice) == ("roll", None)  # the original is unchanged
+    assert after == Pending("play", Player.WHITE, (6, 5), cube=2, rolls=(3, 4))
+    with pytest.raises(TypeError, match="Pending has no field 'dices'"):
+        before.replace(phase="play", dices=(6, 5))
