@@ -477,12 +477,18 @@ class SearchState:
 def _sides(pos: Position) -> tuple[list[int], list[int]]:
     """The counts of ``pos`` as a search sees them: the mover's (``SearchState.me``)
     and the opponent's on the mover's points (``SearchState.op``)."""
-    if pos.turn == _WHITE:
-        mine, theirs, bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
+    family: str
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    white_bar: int
+    black_bar: int
+    family, white, black, white_bar, black_bar, turn, _, _ = pos  # its fields, in order
+    if turn is _WHITE:
+        mine, theirs, bar, their_bar = white, black, white_bar, black_bar
     else:
-        mine, theirs, bar, their_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
+        mine, theirs, bar, their_bar = black, white, black_bar, white_bar
     me = [CHECKERS - sum(mine) - bar, *mine, bar]
-    if pos.family == "short":
+    if family == "short":
         return me, [0, *theirs[::-1], their_bar]
     return me, [0, *theirs[12:], *theirs[:12], 0]
 
@@ -758,8 +764,8 @@ class Found:
         "split_home",
         "memo",
         "prepared",
-        "nexts",
-        "wholes",
+        "_nexts",
+        "_wholes",
         "firsts",
     )
 
@@ -786,12 +792,27 @@ class Found:
         self.memo: dict[tuple[int, ...], bool] | None = None
         #: what the constraints' ``begin`` worked out for this play (reused by walks)
         self.prepared: SearchState | None = None
-        #: answers already given (step-by-step input), the steps that may follow a
-        #: prefix and the board keys of whole legal plays met on the way
-        self.nexts: dict[tuple[Step, ...], tuple[Step, ...]] = {}
-        self.wholes: dict[tuple[Step, ...], int] = {}
+        # the answers already given (made when step-by-step input first asks)
+        self._nexts: dict[tuple[Step, ...], tuple[Step, ...]] | None = None
+        self._wholes: dict[tuple[Step, ...], int] | None = None
         #: first steps known to begin a legal play (noted during generation, if asked)
         self.firsts: set[Step] | None = None
+
+    @property
+    def nexts(self) -> dict[tuple[Step, ...], tuple[Step, ...]]:
+        """Answers already given (step-by-step input): the steps that may follow a prefix."""
+        nexts = self._nexts
+        if nexts is None:
+            nexts = self._nexts = {}
+        return nexts
+
+    @property
+    def wholes(self) -> dict[tuple[Step, ...], int]:
+        """The board keys of whole legal plays met on the way, by their steps."""
+        wholes = self._wholes
+        if wholes is None:
+            wholes = self._wholes = {}
+        return wholes
 
     def __reduce__(self) -> tuple[type[Found], tuple[object, ...]]:
         """Pickled and copied as the plays it found (the caches start empty again)."""
