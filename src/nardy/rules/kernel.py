@@ -317,7 +317,8 @@ class SearchState:
       carry a mark in this play (see :meth:`Constraint.mark_after`); ``None``
       when the ruleset marks nothing. ``marks``: how many carry one in all.
     * ``start``: the position the play starts from; ``start_me`` and
-      ``start_op`` are ``me`` and ``op`` at the start.
+      ``start_op`` are ``me`` and ``op`` at the start; ``start_far``: how many
+      of the mover's checkers were on the bar or outside its home then.
     * ``values``: the dice values of the play (a double: four);
       ``context``: the kind of play (:class:`~nardy.PlayContext`);
       ``head_limit``: how many checkers may leave the head (``None``: any).
@@ -338,6 +339,7 @@ class SearchState:
         "_start_counts",
         "start_occupied",
         "start_key",
+        "start_far",
         "values",
         "context",
         "head_limit",
@@ -384,7 +386,7 @@ class SearchState:
         head_limit: int | None,
         like: SearchState | None = None,
     ) -> None:
-        self.me, self.op = _sides(pos)
+        self.me, self.op, self.start_far = _sides(pos)
         if like is not None:  # the same start as another search's: its bits and key
             self.occupied: int = like.start_occupied
             self.start_key: int = like.start_key
@@ -459,7 +461,7 @@ class SearchState:
         """``start_me`` and ``start_op``, worked out when a rule first reads one."""
         counts = self._start_counts
         if counts is None:
-            me, op = _sides(self.start)
+            me, op, _ = _sides(self.start)
             counts = self._start_counts = (tuple(me), tuple(op))
         return counts
 
@@ -474,9 +476,10 @@ class SearchState:
         return CHECKERS - sum(self.op[1:26])
 
 
-def _sides(pos: Position) -> tuple[list[int], list[int]]:
+def _sides(pos: Position) -> tuple[list[int], list[int], int]:
     """The counts of ``pos`` as a search sees them: the mover's (``SearchState.me``)
-    and the opponent's on the mover's points (``SearchState.op``)."""
+    and the opponent's on the mover's points (``SearchState.op``), and how many
+    of the mover's checkers are on the bar or outside its home (``start_far``)."""
     family: str
     white: tuple[int, ...]
     black: tuple[int, ...]
@@ -487,10 +490,11 @@ def _sides(pos: Position) -> tuple[list[int], list[int]]:
         mine, theirs, bar, their_bar = white, black, white_bar, black_bar
     else:
         mine, theirs, bar, their_bar = black, white, black_bar, white_bar
-    me = [CHECKERS - sum(mine) - bar, *mine, bar]
+    far = sum(mine[6:]) + bar
+    me = [CHECKERS - sum(mine[:6]) - far, *mine, bar]
     if family == "short":
-        return me, [0, *theirs[::-1], their_bar]
-    return me, [0, *theirs[12:], *theirs[:12], 0]
+        return me, [0, *theirs[::-1], their_bar], far
+    return me, [0, *theirs[12:], *theirs[:12], 0], far
 
 
 #: SearchState.fixed, in this order (Kernel._fixed builds it, Kernel.dfs unpacks it)
@@ -921,8 +925,7 @@ class Kernel:
             and all(c.checks_marked_only for c in s.steppers)
         )
         if (exact or pairs) and (not self.home_moves or s.split_home):
-            me = s.me
-            far = me[BAR] + sum(me[7:25])
+            far = s.start_far
             home_fixed = far == 0 or far > n  # no step of this play can bring the last checker home
             exact = exact and home_fixed
             pairs = pairs and home_fixed
@@ -1192,8 +1195,7 @@ class Kernel:
         return s
 
     def _start(self, s: SearchState) -> bool:
-        me = s.me
-        far = me[BAR] + sum(me[7:25])
+        far = s.start_far
         if s.last_two_by_bits and s.n == 2:
             return self._last_two(s, 0, 0, BAR, far, 0, s.start_key)
         return self.dfs(s, 0, 0, BAR, far, 0, 0, s.start_key)
