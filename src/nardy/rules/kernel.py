@@ -66,6 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from struct import Struct
+from itertools import repeat
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
@@ -1077,8 +1078,13 @@ class Kernel:
         """One :class:`~nardy.Play` per legal play of ``found``, each built from the
         tuple of its fields, as :func:`~nardy.core.make_play` builds it, without a
         call per play."""
+        plays = found.plays
         pos, values = found.pos, found.values
-        return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in found.plays.items()])
+        if len(plays) < 6:  # a few: starting the iterators below would cost more
+            return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in plays.items()])
+        # many: map and zip run the loop in C (zip builds each play's tuple of fields)
+        fields = zip(plays.values(), repeat(values), repeat(pos), plays, repeat(ordered))
+        return tuple(map(_tuple_new, repeat(_PLAY), fields))
 
     @staticmethod
     def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
