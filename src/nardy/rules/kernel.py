@@ -65,8 +65,8 @@ the same search unpruned on random positions for every ruleset and option.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from struct import Struct
 from itertools import repeat
+from struct import Struct
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
