@@ -499,3 +499,26 @@ def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
             assert isinstance(rule, StepOrEndConstraint)
             assert (_calls(rule, "step_ok"), _calls(rule, "end_ok")) == (per_step, not per_step)
             assert _calls(rule, "begin")
+
+
+# --------------------------------------------------------------------------- a search's start
+
+
+@pytest.mark.parametrize("name", ["short", "long"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st.DataObject) -> None:
+    """A search starts from the same counts, bits and key whichever way its build
+    takes (the interpreter's builtins or the compiled build's loops), and they are
+    the position's own (off and bar counts included)."""
+    from nardy.rules.kernel import BAR, OFF, _start_by_builtins, _start_by_loops, board_key
+
+    pos = data.draw(any_positions(name))
+    assert _start_by_loops(pos) == _start_by_builtins(pos)
+    me, op, far, occupied, key = _start_by_builtins(pos)
+    want_me, want_op = _mover_view(pos)
+    assert (tuple(me), tuple(op)) == (want_me, want_op)
+    assert me[OFF] == pos.off(pos.turn) and me[BAR] == pos.bar(pos.turn)
+    assert far == me[BAR] + sum(me[7:25])
+    assert occupied == sum(1 << p for p in range(1, 25) if me[p])
+    assert key == board_key(me)
