@@ -511,11 +511,12 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     """A search starts from the same counts, bits and key whichever way its build
     takes (the interpreter's builtins or the compiled build's loops), and they are
     the position's own (off and bar counts included)."""
-    from nardy.rules.kernel import BAR, OFF, _start_by_builtins, _start_by_loops, board_key
+    from nardy.rules.kernel import BAR, OFF, _mover_sides, _start_by_builtins, _start_by_loops, board_key
 
     pos = data.draw(any_positions(name))
-    assert _start_by_loops(pos) == _start_by_builtins(pos)
-    me, op, far, occupied, key = _start_by_builtins(pos)
+    sides = _mover_sides(pos)
+    assert _start_by_loops(*sides) == _start_by_builtins(*sides)
+    me, op, far, occupied, key = _start_by_builtins(*sides)
     want_me, want_op = _mover_view(pos)
     assert (tuple(me), tuple(op)) == (want_me, want_op)
     assert me[OFF] == pos.off(pos.turn) and me[BAR] == pos.bar(pos.turn)

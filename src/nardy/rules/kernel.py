@@ -388,10 +388,12 @@ class SearchState:
         head_limit: int | None,
         like: SearchState | None = None,
     ) -> None:
+        family, mine, theirs, bar, their_bar = _mover_sides(pos)
         if _COMPILED:
-            self.me, self.op, self.start_far, self.occupied, self.start_key = _start_by_loops(pos)
+            start = _start_by_loops(family, mine, theirs, bar, their_bar)
         else:
-            self.me, self.op, self.start_far, self.occupied, self.start_key = _start_by_builtins(pos)
+            start = _start_by_builtins(family, mine, theirs, bar, their_bar)
+        self.me, self.op, self.start_far, self.occupied, self.start_key = start
         self._start_counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.start_occupied: int = self.occupied
         self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
@@ -458,7 +460,7 @@ class SearchState:
         """``start_me`` and ``start_op``, worked out when a rule first reads one."""
         counts = self._start_counts
         if counts is None:
-            me, op, _, _, _ = _start_by_builtins(self.start)
+            me, op, _, _, _ = _start_by_builtins(*_mover_sides(self.start))
             counts = self._start_counts = (tuple(me), tuple(op))
         return counts
 
@@ -481,15 +483,9 @@ _COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 StartCounts = tuple[list[int], list[int], int, int, int]
 
 
-def _start_by_builtins(pos: Position) -> StartCounts:
-    """What a search of ``pos`` starts from (:data:`StartCounts`), with the loops
-    over the points left to C builtins: the interpreter's way.
-
-    :func:`_start_by_loops` gives the same in loops, which compiled code runs
-    in half the time of these calls and the interpreter in a quarter more
-    (in instructions of a search's start): each build takes its own, and the
-    tests of both builds compare the two.
-    """
+def _mover_sides(pos: Position) -> tuple[str, tuple[int, ...], tuple[int, ...], int, int]:
+    """``pos``'s family, the mover's points, the opponent's points (each in its
+    own numbering), the mover's bar and the opponent's bar."""
     family: str
     white: tuple[int, ...]
     black: tuple[int, ...]
@@ -497,9 +493,22 @@ def _start_by_builtins(pos: Position) -> StartCounts:
     black_bar: int
     family, white, black, white_bar, black_bar, turn, _, _ = pos  # its fields, in order
     if turn is _WHITE:
-        mine, theirs, bar, their_bar = white, black, white_bar, black_bar
-    else:
-        mine, theirs, bar, their_bar = black, white, black_bar, white_bar
+        return family, white, black, white_bar, black_bar
+    return family, black, white, black_bar, white_bar
+
+
+def _start_by_builtins(
+    family: str, mine: tuple[int, ...], theirs: tuple[int, ...], bar: int, their_bar: int
+) -> StartCounts:
+    """What a search starts from (:data:`StartCounts`), given the sides as
+    :func:`_mover_sides` reads them, with the loops over the points left to C
+    builtins: the interpreter's way.
+
+    :func:`_start_by_loops` gives the same in loops, which compiled code runs
+    in half the time of these calls and the interpreter in a quarter more
+    (in instructions of a search's start): each build takes its own, and the
+    tests of both builds compare the two.
+    """
     far = sum(mine[6:]) + bar
     me = [CHECKERS - sum(mine[:6]) - far, *mine, bar]
     if family == "short":
@@ -512,18 +521,10 @@ def _start_by_builtins(pos: Position) -> StartCounts:
     return me, op, far, occupied, int.from_bytes(counts, "little")  # the key: board_key(me)
 
 
-def _start_by_loops(pos: Position) -> StartCounts:
+def _start_by_loops(
+    family: str, mine: tuple[int, ...], theirs: tuple[int, ...], bar: int, their_bar: int
+) -> StartCounts:
     """:func:`_start_by_builtins` in loops over the points: the compiled build's way."""
-    family: str
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    white_bar: int
-    black_bar: int
-    family, white, black, white_bar, black_bar, turn, _, _ = pos  # its fields, in order
-    if turn is _WHITE:
-        mine, theirs, bar, their_bar = white, black, white_bar, black_bar
-    else:
-        mine, theirs, bar, their_bar = black, white, black_bar, white_bar
     me = [0, *mine, bar]
     far = bar
     home = 0
