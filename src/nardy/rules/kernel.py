@@ -1788,6 +1788,9 @@ class Kernel:
         eager_marks = s.eager_marks
         every = (1 << n) - 1
         equal = values[0] == values[-1]
+        # the plays of all n values: they replace the shorter candidates (s.found) at the
+        # end, once there are any (or they are s.found already)
+        full: dict[int, tuple[Step, ...]] = s.found if s.best == n else {}
         tried = 0
         for i in s.value_order[depth]:
             if used >> i & 1:
@@ -1831,12 +1834,18 @@ class Kernel:
                 nskip = t if two_prune and i and p != BAR and nfar == far else 0
                 if marking and (hit or eager_marks):
                     # the step may mark its checker for the rest of the play: if it does,
-                    # dfs takes the last step on the board after it (with its marks)
+                    # dfs takes the last step on the board after it (with its marks), and
+                    # records its plays in s.found, where the ones found so far go first
+                    if full and s.best < n:
+                        s.best = n
+                        s.found = full
                     if self._marking_step(
                         s, depth + 1, used | 1 << i, p, t, hit, step, nfar, head + (p == 24), nskip, nkey
                     ):
+                        if s.best == n:
+                            full = s.found
                         continue
-                if depth + 1 >= s.best:  # the play of this step alone is a candidate
+                if not full and depth + 1 >= s.best:  # the play of this step alone is a candidate
                     candidate = (step,) if pair else (*path, step)
                     if depth + 1 > s.best:
                         s.best = depth + 1
@@ -1852,10 +1861,7 @@ class Kernel:
                     if t > e:
                         o = op[t - e]
                         if o < closed:
-                            if n > s.best:  # the first candidate with every value played
-                                s.best = n
-                                s.found = {}
-                            s.found.setdefault(nkey + keys_e[t][o], (step, steps_e[t][o]))
+                            full.setdefault(nkey + keys_e[t][o], (step, steps_e[t][o]))
                     continue
                 nocc = occ
                 if p <= 24 and me[p] == 1:
@@ -1892,9 +1898,6 @@ class Kernel:
                         offs |= 1 << top
                 if not (moves or offs):
                     continue
-                # the first plays of all n values are collected apart: they replace
-                # the shorter candidates
-                found = s.found if n == s.best else {}
                 prefix = () if pair else (*path, step)
                 if moves:
                     if nskip:
@@ -1913,16 +1916,16 @@ class Kernel:
                             continue
                         # one hash per result: a result already found keeps its steps
                         second = steps_e[q][o]
-                        found.setdefault(nkey + keys_e[q][o], (step, second) if pair else prefix + (second,))
+                        full.setdefault(nkey + keys_e[q][o], (step, second) if pair else prefix + (second,))
                     if hit:
                         op[t] = 1
                 if offs:
                     for q in _LOW[offs >> 1 & 255]:
                         second = steps_e[q][0]
-                        found.setdefault(nkey + keys_e[q][0], (step, second) if pair else prefix + (second,))
-                if found and n > s.best:  # the first candidates with every value played
-                    s.best = n
-                    s.found = found
+                        full.setdefault(nkey + keys_e[q][0], (step, second) if pair else prefix + (second,))
+        if full and s.best < n:  # the first plays of all n values
+            s.best = n
+            s.found = full
         return False
 
     def _marking_step(
