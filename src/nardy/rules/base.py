@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, SupportsIndex, overload
+from typing import Any, ClassVar, Final, SupportsIndex, cast, overload
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import (
@@ -727,7 +727,7 @@ class RuleSet:
         found = self.search(pos, dice, context)
         for key, steps in found.plays.items():
             if steps == given:
-                return key
+                return cast(int, key)  # (typed Any in the search: kernel.KeyInt)
         other = self.play_from_steps(pos, dice, given, context).key  # another legal order
         assert other is not None
         return other

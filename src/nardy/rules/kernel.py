@@ -68,7 +68,7 @@ from collections.abc import Callable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import repeat
 from struct import Struct
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import (
@@ -158,6 +158,10 @@ def _sources(occupied: int) -> tuple[int, ...]:
 # 1..24, bar), the points where it hit a blot in this play, and Crazy Gulbar's
 # fourth-step tag into one int, so that a step changes it by one addition.
 
+#: A board key where the search sums them: an int, typed ``Any`` so that the compiled
+#: build adds keys as Python ints. A key never fits a machine word, and mypyc's ``int``
+#: would test every sum for one and box it again.
+KeyInt: TypeAlias = Any
 #: KEY_BIT[i]: one checker on the mover's point i (0: borne off, 25: the bar)
 KEY_BIT: Final = tuple(1 << (8 * i) for i in range(26))
 _HIT_SHIFT: Final = 8 * 26
@@ -165,8 +169,9 @@ _HIT_SHIFT: Final = 8 * 26
 HIT_BIT: Final = tuple(1 << (_HIT_SHIFT + t) for t in range(26))
 #: the last checker came home on the fourth step of the play (Crazy Gulbar)
 TAG_BIT: Final = 1 << (_HIT_SHIFT + 26)
-#: KEY_STEP[die][source][hit]: what a step adds to the key (as STEPS_BY_DIE, and typed as it)
-KEY_STEP: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+#: KEY_STEP[die][source][hit]: what a step adds to the key (as STEPS_BY_DIE, and typed as it,
+#: but for its ints: see :data:`KeyInt`)
+KEY_STEP: Final[tuple[tuple[tuple[KeyInt, ...], ...], ...]] = tuple(
     tuple(
         (
             KEY_BIT[max(p - d, 0)] - KEY_BIT[p],
@@ -422,7 +427,7 @@ class SearchState:
         #: step, then their second (``None`` for a one-step candidate), to their key
         self.firsts: dict[Step, dict[Step | None, int]] | None = None
         self.best = -1
-        self.found: dict[int, tuple[Step, ...]] = {}
+        self.found: dict[KeyInt, tuple[Step, ...]] = {}
         self.path: list[Step] = []
         self.seen: set[tuple[int, ...]] | None = None
         self.script_len = 0
@@ -832,7 +837,7 @@ class Found:
         values: tuple[int, ...],
         context: PlayContext,
         head_limit: int | None,
-        plays: dict[int, tuple[Step, ...]],
+        plays: dict[KeyInt, tuple[Step, ...]],
         best: int,
         big_only: bool,
         split_home: bool,
@@ -1337,7 +1342,7 @@ class Kernel:
                 return False
         return True
 
-    def _leaf(self, s: SearchState, depth: int, key: int, tail: Step | None) -> bool:
+    def _leaf(self, s: SearchState, depth: int, key: KeyInt, tail: Step | None) -> bool:
         """A candidate of ``depth`` steps ends on board ``key`` (``s`` is that board);
         record it or check it against the question asked. True: stop searching."""
         mode = s.mode
@@ -1371,7 +1376,7 @@ class Kernel:
         assert goal is not None
         return depth == goal.best and key in goal.plays
 
-    def _record(self, s: SearchState, depth: int, key: int, tail: Step | None) -> None:
+    def _record(self, s: SearchState, depth: int, key: KeyInt, tail: Step | None) -> None:
         """Record an admissible candidate of ``depth`` >= ``s.best`` steps (RULES.md 2.2, 2.3)."""
         preferred = s.preferred
         ok = True
@@ -1394,7 +1399,9 @@ class Kernel:
         if preferred is not None and ok:
             preferred.add(key)
 
-    def dfs(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: int) -> bool:
+    def dfs(
+        self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt
+    ) -> bool:
         """Depth-first search over step sequences (RULES.md 2.7). True: stop searching.
 
         ``used``: bit set of the value indexes played; ``maxsrc``: highest source
@@ -1723,7 +1730,7 @@ class Kernel:
             return TURN_START
         return 0
 
-    def _last_two(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, key: int) -> bool:
+    def _last_two(self, s: SearchState, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
         that generates, where only the board decides those steps
         (``SearchState.last_two_by_bits``, see the module docstring): called
@@ -1790,7 +1797,7 @@ class Kernel:
         equal = values[0] == values[-1]
         # the plays of all n values: they replace the shorter candidates (s.found) at the
         # end, once there are any (or they are s.found already)
-        full: dict[int, tuple[Step, ...]] = s.found if s.best == n else {}
+        full: dict[KeyInt, tuple[Step, ...]] = s.found if s.best == n else {}
         tried = 0
         for i in s.value_order[depth]:
             if used >> i & 1:
@@ -1930,7 +1937,7 @@ class Kernel:
 
     def _marking_step(
         self, s: SearchState, depth: int, used: int, p: int, t: int, hit: int, step: Step,
-        far: int, head: int, skip: int, key: int,
+        far: int, head: int, skip: int, key: KeyInt,
     ) -> bool:
         """The first of the last two steps, from ``p`` to ``t``, when it may mark its
         checker (:meth:`_last_two`): made, and if its checker carries a mark after
@@ -1962,7 +1969,7 @@ class Kernel:
         return allowed
 
     def _prologue(
-        self, s: SearchState, depth: int, used: int, head: int, key: int
+        self, s: SearchState, depth: int, used: int, head: int, key: KeyInt
     ) -> tuple[set[tuple[int, int]] | None, tuple[int, ...], tuple[int, ...], dict[Step, int] | None, int]:
         """A node of a walk, probe or count: check it as a candidate, look it up
         in the probe's memo, and narrow the sources to the script's steps.
