@@ -1137,7 +1137,11 @@ class Kernel:
         call per play."""
         plays = found.plays
         pos, values = found.pos, found.values
-        if len(plays) < 6:  # a few: starting the iterators below would cost more
+        count = len(plays)
+        if count == 1:  # a forced play or a pass, the commonest count: its one play, without a list
+            for key, steps in plays.items():
+                return (_tuple_new(_PLAY, (steps, values, pos, key, ordered)),)
+        if count < 6:  # a few: starting the iterators below would cost more
             return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in plays.items()])
         # many: map and zip run the loop in C (zip builds each play's tuple of fields)
         fields = zip(plays.values(), repeat(values), repeat(pos), plays, repeat(ordered))
