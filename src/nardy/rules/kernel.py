@@ -391,7 +391,6 @@ class SearchState:
         values: tuple[int, ...],
         context: PlayContext,
         head_limit: int | None,
-        like: SearchState | None = None,
     ) -> None:
         family, mine, theirs, bar, their_bar = _mover_sides(pos)
         if _COMPILED:
@@ -1216,7 +1215,7 @@ class Kernel:
         if prepared is None or not self.constraints:
             s = self.state(found.pos, found.values, found.context, found.head_limit)
         else:  # what begin() worked out for this play: no need to run it again
-            s = SearchState(found.pos, found.values, found.context, found.head_limit, prepared)
+            s = SearchState(found.pos, found.values, found.context, found.head_limit)
             s.movers, s.markers_on, s.steppers = prepared.movers, prepared.markers_on, prepared.steppers
             s.ends, s.preferrers, s.end_check = prepared.ends, prepared.preferrers, prepared.end_check
             s.eager_marks, s.eager_checks = prepared.eager_marks, prepared.eager_checks
