@@ -217,6 +217,7 @@ class RuleSet:
         self.kernel = Kernel(self.family, self.bearoff_rule(), self.constraints())
         self._flow = self.make_turn_flow()
         self._splits = type(self._flow).splits_on_home_step is not TurnFlow.splits_on_home_step
+        self._heads = type(self).head_allowance is not RuleSet.head_allowance  # a head rule to ask
         self._last: Found | None = None
 
     # -- hooks ---------------------------------------------------------------
@@ -443,7 +444,7 @@ class RuleSet:
             and (last.context is context or last.context == context)
         ):
             return last
-        limit = self.head_allowance(pos, values, context)
+        limit = self.head_allowance(pos, values, context) if self._heads else None
         split = self._splits and self._flow.splits_on_home_step(context)
         found = self.kernel.generate(pos, values, context, limit, split_home=split, note_firsts=for_steps)
         self._last = found

@@ -121,16 +121,24 @@ FROZEN: Final = 2
 
 #: DESCENDING[top] = (top, top - 1, ..., 1): points from high to low (the tables below)
 DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
-#: the points of one byte of an ``occupied`` bit set, from high to low (see _sources)
-_HIGH: Final = tuple(tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(256))
+#: the points of one byte of an ``occupied`` bit set, from high to low (see _sources);
+#: _HIGH has the bar (bit 25) too, so that ``bits >> 17`` indexes it unmasked
+_HIGH: Final = tuple(
+    ((BAR,) if m >> 8 else ()) + tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(512)
+)
 _MIDDLE: Final = tuple(tuple(p for p in DESCENDING[16][:8] if m >> (p - 9) & 1) for m in range(256))
 _LOW: Final = tuple(tuple(p for p in DESCENDING[8] if m >> (p - 1) & 1) for m in range(256))
 #: _UP_TO[top]: the bits of points 1..top
 _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
+#: _HOMING[die][source]: 1 if a step of ``die`` from ``source`` brings a checker from
+#: outside home (points 7..24) into it (1..6, or off), else 0
+_HOMING: Final = tuple(tuple(int(7 <= p <= 24 and p - d <= 6) for p in range(26)) for d in range(7))
 #: every point and the bar, as a bit set (``Constraint.movable`` allows all)
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
 _POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
+#: _POINT_BIT[p]: the bit of point p in an ``occupied`` bit set, 0 for off (0) and the bar
+_POINT_BIT: Final = (0, *_POINT_BITS, 0)
 #: RULES.md 2.1: how many opposing checkers close a point to the mover: two in
 #: the short family (a single one is a blot, which is hit), one in the long
 #: family (there is no hitting)
@@ -392,7 +400,15 @@ class SearchState:
         context: PlayContext,
         head_limit: int | None,
     ) -> None:
-        family, mine, theirs, bar, their_bar = _mover_sides(pos)
+        # the sides, as _mover_sides reads them
+        family: str
+        mine: tuple[int, ...]
+        theirs: tuple[int, ...]
+        bar: int
+        their_bar: int
+        family, mine, theirs, bar, their_bar, turn, _, _ = pos  # its fields, in order: White's first
+        if turn is not _WHITE:
+            mine, theirs, bar, their_bar = theirs, mine, their_bar, bar
         if _COMPILED:
             start = _start_by_loops(family, mine, theirs, bar, their_bar)
         else:
@@ -400,7 +416,7 @@ class SearchState:
         self.me, self.op, self.start_far, self.occupied, self.start_key = start
         self._start_counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.start_occupied: int = self.occupied
-        self.closed = SHORT_CLOSED if pos.family == "short" else LONG_CLOSED
+        self.closed = SHORT_CLOSED if family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
         self.marks = 0
@@ -1256,8 +1272,12 @@ class Kernel:
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
         # (with marks, only where no checker carries one: see _last_two)
-        s.last_two_by_bits = prune and s.leaf_plain and s.firsts is None
-        self._start(s)
+        s.last_two_by_bits = by_bits = prune and s.leaf_plain and s.firsts is None
+        # (as _start)
+        if by_bits and s.n == 2:
+            self._last_two(s, 0, 0, BAR, s.start_far, 0, s.start_key)
+        else:
+            self.dfs(s, 0, 0, BAR, s.start_far, 0, 0, s.start_key)
         return s
 
     def _start(self, s: SearchState) -> bool:
@@ -1468,7 +1488,7 @@ class Kernel:
             else:
                 bits = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
                 # _sources(bits), written out on the hot path
-                srcs = _HIGH[bits >> 17 & 255] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
+                srcs = _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
             pairs: set[tuple[int, int]] | None = None
             why = probe_leaf = False
             noted: dict[Step, int] | None = None
@@ -1782,21 +1802,17 @@ class Kernel:
         head_limit = s.head_limit
         if head_limit is not None and head >= head_limit:
             bits &= ~_POINT_BITS[23]  # no more may leave the head
-        if bar:
-            srcs: tuple[int, ...] = (BAR,) if bits else ()
-        else:
-            srcs = _HIGH[bits >> 17 & 255] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
+        srcs = _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]  # (the bar's bit too)
         op = s.op
         values = s.values
         closed = s.closed
         home_moves = self.home_moves
+        point_bit = _POINT_BIT
         # the two-values shortcut: after the smaller value from p, only a continuation
         # of this checker or a bear-off is new (it starts at the root of a two-value play)
         two_prune = s.two_prune and depth == 0
         pair = depth == 0  # a play of two steps: each is built as a pair
         marking = s.marked is not None  # (no checker carries a mark yet: callers see to it)
-        eager_marks = s.eager_marks
-        every = (1 << n) - 1
         equal = values[0] == values[-1]
         # the plays of all n values: they replace the shorter candidates (s.found) at the
         # end, once there are any (or they are s.found already)
@@ -1815,16 +1831,18 @@ class Kernel:
             elif n == 2:
                 e = values[1 - i]
             else:
-                e = values[(every & ~(used | 1 << i)).bit_length() - 1]
+                e = values[(((1 << n) - 1) & ~(used | 1 << i)).bit_length() - 1]
             steps_d = _STEPS[d]
             keys_d = KEY_STEP[d]
             steps_e = _STEPS[e]
             keys_e = KEY_STEP[e]
             up_e = _UP_TO[e]
+            above_e = ~up_e
+            below_e = _UP_TO[e - 1]
+            homing_d = _HOMING[d]
             for p in srcs:
                 # the first step, checked as dfs checks it
                 t = p - d
-                hit = 0
                 if t >= 1:
                     hit = op[t]
                     if hit >= closed:
@@ -1836,13 +1854,13 @@ class Kernel:
                         break  # the sources come from high to low: every later one bears off too
                     if t < 0 and self._overshoot_refusal(s, occ, p, d):
                         continue
-                    t = 0
+                    t = hit = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
                 # the board after the first step
-                nfar = far - 1 if p >= 7 and t <= 6 else far
+                nfar = far - homing_d[p]
                 nskip = t if two_prune and i and p != BAR and nfar == far else 0
-                if marking and (hit or eager_marks):
+                if marking and (hit or s.eager_marks):
                     # the step may mark its checker for the rest of the play: if it does,
                     # dfs takes the last step on the board after it (with its marks), and
                     # records its plays in s.found, where the ones found so far go first
@@ -1862,7 +1880,7 @@ class Kernel:
                         s.found = {nkey: candidate}
                     elif nkey not in s.found:
                         s.found[nkey] = candidate
-                if t == 0 and off + 1 == CHECKERS:
+                if not t and off + 1 == CHECKERS:
                     continue  # the last checker is off
                 if nskip and nfar and not movers:
                     # the two-values shortcut with a checker outside home: the one last
@@ -1873,13 +1891,9 @@ class Kernel:
                         if o < closed:
                             full.setdefault(nkey + keys_e[t][o], (step, steps_e[t][o]))
                     continue
-                nocc = occ
-                if p <= 24 and me[p] == 1:
-                    nocc ^= 1 << p
-                if t:
-                    nocc |= 1 << t
+                nocc = (occ ^ point_bit[p] if me[p] == 1 else occ) | point_bit[t]
                 # the last step: its sources as dfs would find them after the first
-                if bar > (p == BAR):
+                if bar and bar > (p == BAR):
                     last = _BAR_BIT
                 elif nskip and nfar:
                     last = 1 << nskip  # the two-values shortcut: only that checker goes on (movers allowing)
@@ -1893,38 +1907,41 @@ class Kernel:
                     last &= ~_POINT_BITS[23]
                 # steps that land on a point: from above e (with the two-values
                 # shortcut, only from ``nskip``)
-                moves = last & ~up_e
+                moves = last & above_e
                 if nskip:
                     moves &= 1 << nskip
-                if not nfar and not home_moves:
-                    moves = 0
-                # bear-offs (RULES.md 3): every checker home, from e or below
-                offs = 0 if nfar else last & up_e
-                over = offs & _UP_TO[e - 1]
-                if over:  # from below e: only the highest occupied point can, and only if
-                    offs ^= over  # _overshoot_refusal allows it
-                    top = over.bit_length() - 1
-                    if not self._overshoot_refusal(s, nocc, top, e):
-                        offs |= 1 << top
-                if not (moves or offs):
-                    continue
-                prefix = () if pair else (*path, step)
+                if nfar:
+                    if not moves:
+                        continue
+                    offs = 0
+                else:
+                    if not home_moves:
+                        moves = 0
+                    # bear-offs (RULES.md 3): every checker home, from e or below
+                    offs = last & up_e
+                    over = offs & below_e
+                    if over:  # from below e: only the highest occupied point can, and only if
+                        offs ^= over  # _overshoot_refusal allows it
+                        top = over.bit_length() - 1
+                        if not self._overshoot_refusal(s, nocc, top, e):
+                            offs |= 1 << top
+                    if not (moves or offs):
+                        continue
                 if moves:
                     if nskip:
                         lasts: tuple[int, ...] = (nskip,)  # the one source left (moves is its bit)
-                    elif moves == _BAR_BIT:
-                        lasts = (BAR,)
                     else:
-                        lasts = _HIGH[moves >> 17 & 255] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
+                        lasts = _HIGH[moves >> 17] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
                     if hit:
                         op[t] = 0  # the blot hit by the first step is gone (until the loop ends)
+                    # for each: the opposing checkers on the target; not closed: 1 is a blot,
+                    # hit (only the short family gets here with one); one hash per result: a
+                    # result already found keeps its steps
+                    prefix = () if pair else (*path, step)
                     for q in lasts:
-                        # opposing checkers on the target; not closed: 1 is a blot, hit (only
-                        # the short family gets here with one)
                         o = op[q - e]
                         if o >= closed:
                             continue
-                        # one hash per result: a result already found keeps its steps
                         second = steps_e[q][o]
                         full.setdefault(nkey + keys_e[q][o], (step, second) if pair else prefix + (second,))
                     if hit:
@@ -1932,7 +1949,7 @@ class Kernel:
                 if offs:
                     for q in _LOW[offs >> 1 & 255]:
                         second = steps_e[q][0]
-                        full.setdefault(nkey + keys_e[q][0], (step, second) if pair else prefix + (second,))
+                        full.setdefault(nkey + keys_e[q][0], (step, second) if pair else (*path, step, second))
         if full and s.best < n:  # the first plays of all n values
             s.best = n
             s.found = full
