@@ -597,6 +597,27 @@ Fixed = tuple[
 _EQUAL_ORDER: Final = ((0,), (1,), (2,), (3,), ())
 _ANY_ORDER: Final = tuple((tuple(range(n)),) * (n + 1) for n in range(5))
 
+#: what Kernel._last_two reads for a first step of value d and a last step of value e:
+#: _VALUE_TABLES[d][e] = (_STEPS[d], KEY_STEP[d], _HOMING[d], _STEPS[e], KEY_STEP[e], the bits
+#: of points 1..e, all other bits, the bits of points 1..e-1)
+ValueTables = tuple[
+    tuple[tuple[Step, ...], ...],
+    tuple[tuple[KeyInt, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[Step, ...], ...],
+    tuple[tuple[KeyInt, ...], ...],
+    int,
+    int,
+    int,
+]
+_VALUE_TABLES: Final[tuple[tuple[ValueTables, ...], ...]] = tuple(
+    tuple(
+        (_STEPS[d], KEY_STEP[d], _HOMING[d], _STEPS[e], KEY_STEP[e], _UP_TO[e], ~_UP_TO[e], _UP_TO[max(e - 1, 0)])
+        for e in range(7)
+    )
+    for d in range(7)
+)
+
 
 _PLAIN: Final[tuple[int, ...]] = (UNMARKED,)
 _BOTH: Final[tuple[int, ...]] = (UNMARKED, MARKED)
@@ -1832,14 +1853,7 @@ class Kernel:
                 e = values[1 - i]
             else:
                 e = values[(((1 << n) - 1) & ~(used | 1 << i)).bit_length() - 1]
-            steps_d = _STEPS[d]
-            keys_d = KEY_STEP[d]
-            steps_e = _STEPS[e]
-            keys_e = KEY_STEP[e]
-            up_e = _UP_TO[e]
-            above_e = ~up_e
-            below_e = _UP_TO[e - 1]
-            homing_d = _HOMING[d]
+            steps_d, keys_d, homing_d, steps_e, keys_e, up_e, above_e, below_e = _VALUE_TABLES[d][e]
             for p in srcs:
                 # the first step, checked as dfs checks it
                 t = p - d
