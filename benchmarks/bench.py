@@ -586,8 +586,8 @@ def harness_adapters(S: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]
     peers, _ = load_peers(S["peers"])
     ads = {"nardy legal_plays": NA.NardyAdapter(), "nardy afterstates": NA.NardyAfterstatesAdapter(),
            **{name: peer.ad for name, peer in peers.items()}}
-    calls = {"nardy legal_plays": "rules.legal_plays; each play's steps applied to the POS28; next_turn "
-                                  "rules.apply and the POS28 of the result",
+    calls = {"nardy legal_plays": "rules.legal_plays; each play's steps applied to the POS28 of its origin; "
+                                  "next_turn rules.apply",
              "nardy afterstates": "rules.afterstates; each position converted; next_turn the position itself "
                                   "(it has the opponent to move)",
              **{name: peer.calls["harness"] for name, peer in peers.items()}}

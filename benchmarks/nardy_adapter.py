@@ -88,10 +88,11 @@ def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
 
 class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
     """nardy's short ruleset behind the harness' adapter interface (needs the
-    harness). native = (Position, its POS28) with the mover to move; a result =
-    (the native it came from, a Play of ``rules.legal_plays``). nardy never
-    returns an empty list: when nothing can move, the only play is the empty
-    play, whose result is the unchanged position (the harness' "pass")."""
+    harness). native = a Position with the mover to move; a result = a Play of
+    ``rules.legal_plays``, which knows the position it was generated from
+    (``play.origin``). nardy never returns an empty list: when nothing can
+    move, the only play is the empty play, whose result is the unchanged
+    position (the harness' "pass")."""
 
     name = "nardy"
     arbitrary_positions = True
@@ -100,29 +101,33 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
         self.rules = nardy.ruleset(ruleset)
         if self.rules.family != "short":
             raise ValueError("POS28 describes a short-family (backgammon) board")
+        # the last position whose plays were converted to POS28, and its POS28
+        self._origin: Position | None = None
+        self._origin_pos28: tuple[int, ...] = ()
 
-    def start(self) -> tuple[Position, tuple[int, ...]]:
-        return self.set_position({"pos": A.START})
+    def set_position(self, case: dict[str, Any]) -> Position:
+        return pos28_to_position(self.rules, case["pos"])
 
-    def set_position(self, case: dict[str, Any]) -> tuple[Position, tuple[int, ...]]:
-        p = tuple(case["pos"])
-        return pos28_to_position(self.rules, p), p
+    def legal_results(self, native: Position, d1: int, d2: int) -> tuple[Play, ...]:
+        return self.rules.legal_plays(native, (d1, d2))
 
-    def legal_results(self, native: tuple[Position, tuple[int, ...]], d1: int, d2: int) -> list[Any]:
-        return [(native, play) for play in self.rules.legal_plays(native[0], (d1, d2))]
+    def to_canon(self, res: Play) -> tuple[int, ...]:
+        origin = res.origin
+        assert origin is not None  # (a play of legal_plays knows its origin)
+        if origin is not self._origin:  # the POS28 before the play: once for all the plays of a position
+            self._origin, self._origin_pos28 = origin, position_to_pos28(origin, origin.turn)
+        return steps_to_pos28(self._origin_pos28, res)
 
-    def to_canon(self, res: Any) -> tuple[int, ...]:
-        (_, p), play = res
-        return steps_to_pos28(p, play)
+    def next_turn(self, res: Play) -> Position:
+        origin = res.origin
+        assert origin is not None
+        return self.rules.apply(origin, res)
 
-    def next_turn(self, res: Any) -> tuple[Position, tuple[int, ...]]:
-        (pos, _), play = res
-        after = self.rules.apply(pos, play)
-        return after, position_to_pos28(after, after.turn)
-
-    def is_won(self, res: Any) -> bool:
-        (_, p), play = res
-        return bool(p[26] + sum(1 for s in play.steps if s.target == 0) == 15)
+    def is_won(self, res: Play) -> bool:
+        origin = res.origin
+        assert origin is not None
+        off = origin.off(origin.turn)  # the mover's checkers off before the play
+        return off + len(res.steps) >= 15 and off + sum(1 for s in res.steps if s.target == 0) == 15
 
 
 class NardyAfterstatesAdapter(NardyAdapter):
@@ -133,17 +138,14 @@ class NardyAfterstatesAdapter(NardyAdapter):
 
     name = "nardy_afterstates"
 
-    def set_position(self, case: dict[str, Any]) -> Position:  # type: ignore[override]
-        return pos28_to_position(self.rules, case["pos"])
-
-    def legal_results(self, native: Position, d1: int, d2: int) -> Any:  # type: ignore[override]
+    def legal_results(self, native: Position, d1: int, d2: int) -> Any:
         return self.rules.afterstates(native, (d1, d2))  # a sequence, each position built when read
 
-    def to_canon(self, res: Position) -> tuple[int, ...]:
+    def to_canon(self, res: Position) -> tuple[int, ...]:  # type: ignore[override]
         return position_to_pos28(res, res.turn.other)
 
     def next_turn(self, res: Position) -> Position:  # type: ignore[override]
         return res
 
-    def is_won(self, res: Position) -> bool:
+    def is_won(self, res: Position) -> bool:  # type: ignore[override]
         return res.off(res.turn.other) == 15
