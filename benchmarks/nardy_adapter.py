@@ -27,6 +27,8 @@ from typing import Any
 import nardy
 from nardy import Play, Player, Position
 
+WHITE = Player.WHITE
+
 PEER_DIR = os.environ.get(
     "NARDY_PEER_BENCH",
     os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared", "bench"),
@@ -61,13 +63,14 @@ def pos28_to_position(rules: nardy.RuleSet, p: Any, turn: Player = Player.WHITE)
 
 def position_to_pos28(pos: Position, mover: Player) -> tuple[int, ...]:
     """POS28 of a short-family ``pos`` seen by ``mover`` (whoever's turn it is)."""
-    if mover == Player.WHITE:
-        mine, theirs, mbar, obar = pos.white, pos.black, pos.white_bar, pos.black_bar
-    else:
-        mine, theirs, mbar, obar = pos.black, pos.white, pos.black_bar, pos.white_bar
+    _, white, black, white_bar, black_bar, _, _, _ = pos  # a Position is the tuple of its fields
     # mover point k (index k-1) is the opponent's point 25-k (index 24-k); a point
     # holds checkers of one side only, so mine - theirs is the signed count
-    return (*map(sub, mine, theirs[::-1]), mbar, obar, 15 - sum(mine) - mbar, 15 - sum(theirs) - obar)
+    if mover is WHITE:
+        return (*map(sub, white, black[::-1]), white_bar, black_bar, 15 - sum(white) - white_bar,
+                15 - sum(black) - black_bar)
+    return (*map(sub, black, white[::-1]), black_bar, white_bar, 15 - sum(black) - black_bar,
+            15 - sum(white) - white_bar)
 
 
 def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
