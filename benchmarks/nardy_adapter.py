@@ -91,11 +91,12 @@ def steps_to_pos28(p: tuple[int, ...], play: Play) -> tuple[int, ...]:
 
 class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
     """nardy's short ruleset behind the harness' adapter interface (needs the
-    harness). native = a Position with the mover to move; a result = a Play of
+    harness). native = (a Position with the mover to move, its POS28 if known:
+    the one the harness gave, ``None`` after a turn); a result = a Play of
     ``rules.legal_plays``, which knows the position it was generated from
-    (``play.origin``). nardy never returns an empty list: when nothing can
-    move, the only play is the empty play, whose result is the unchanged
-    position (the harness' "pass")."""
+    (``play.origin``). POS28 is built only for ``to_canon``, once per position.
+    nardy never returns an empty list: when nothing can move, the only play is
+    the empty play, whose result is the unchanged position (the harness' "pass")."""
 
     name = "nardy"
     arbitrary_positions = True
@@ -104,27 +105,32 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
         self.rules = nardy.ruleset(ruleset)
         if self.rules.family != "short":
             raise ValueError("POS28 describes a short-family (backgammon) board")
-        # the last position whose plays were converted to POS28, and its POS28
+        # the position whose plays were asked for last, and its POS28 if known
         self._origin: Position | None = None
-        self._origin_pos28: tuple[int, ...] = ()
+        self._origin_pos28: tuple[int, ...] | None = None
 
-    def set_position(self, case: dict[str, Any]) -> Position:
-        return pos28_to_position(self.rules, case["pos"])
+    def set_position(self, case: dict[str, Any]) -> tuple[Position, tuple[int, ...] | None]:
+        p = tuple(case["pos"])
+        return pos28_to_position(self.rules, p), p
 
-    def legal_results(self, native: Position, d1: int, d2: int) -> tuple[Play, ...]:
-        return self.rules.legal_plays(native, (d1, d2))
+    def legal_results(self, native: tuple[Position, tuple[int, ...] | None], d1: int, d2: int) -> tuple[Play, ...]:
+        pos, self._origin_pos28 = native
+        self._origin = pos
+        return self.rules.legal_plays(pos, (d1, d2))
 
     def to_canon(self, res: Play) -> tuple[int, ...]:
         origin = res.origin
         assert origin is not None  # (a play of legal_plays knows its origin)
-        if origin is not self._origin:  # the POS28 before the play: once for all the plays of a position
-            self._origin, self._origin_pos28 = origin, position_to_pos28(origin, origin.turn)
-        return steps_to_pos28(self._origin_pos28, res)
+        before = self._origin_pos28
+        if origin is not self._origin or before is None:  # the POS28 before the play, once per position
+            before = position_to_pos28(origin, origin.turn)
+            self._origin, self._origin_pos28 = origin, before
+        return steps_to_pos28(before, res)
 
-    def next_turn(self, res: Play) -> Position:
+    def next_turn(self, res: Play) -> tuple[Position, tuple[int, ...] | None]:
         origin = res.origin
         assert origin is not None
-        return self.rules.apply(origin, res)
+        return self.rules.apply(origin, res), None
 
     def is_won(self, res: Play) -> bool:
         origin = res.origin
@@ -141,7 +147,10 @@ class NardyAfterstatesAdapter(NardyAdapter):
 
     name = "nardy_afterstates"
 
-    def legal_results(self, native: Position, d1: int, d2: int) -> Any:
+    def set_position(self, case: dict[str, Any]) -> Position:
+        return pos28_to_position(self.rules, case["pos"])
+
+    def legal_results(self, native: Position, d1: int, d2: int) -> Any:  # type: ignore[override]
         return self.rules.afterstates(native, (d1, d2))  # a sequence, each position built when read
 
     def to_canon(self, res: Position) -> tuple[int, ...]:  # type: ignore[override]
