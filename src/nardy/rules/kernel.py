@@ -1294,7 +1294,7 @@ class Kernel:
         s.leaf_inline = s.preferred is None and not split_home
         # (with marks, only where no checker carries one: see _last_two)
         s.last_two_by_bits = by_bits = prune and s.leaf_plain and s.firsts is None
-        # (as _start)
+        # the search, as _start starts it (without a call)
         if by_bits and s.n == 2:
             self._last_two(s, 0, 0, BAR, s.start_far, 0, s.start_key)
         else:
