@@ -94,9 +94,10 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
     harness). native = (a Position with the mover to move, its POS28 if known:
     the one the harness gave, ``None`` after a turn); a result = a Play of
     ``rules.legal_plays``, which knows the position it was generated from
-    (``play.origin``). POS28 is built only for ``to_canon``, once per position.
-    nardy never returns an empty list: when nothing can move, the only play is
-    the empty play, whose result is the unchanged position (the harness' "pass")."""
+    (``play.origin``). POS28 is built only for ``to_canon``, once for the plays
+    of one position asked one after the other. nardy never returns an empty
+    list: when nothing can move, the only play is the empty play, whose result
+    is the unchanged position (the harness' "pass")."""
 
     name = "nardy"
     arbitrary_positions = True
@@ -105,7 +106,7 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
         self.rules = nardy.ruleset(ruleset)
         if self.rules.family != "short":
             raise ValueError("POS28 describes a short-family (backgammon) board")
-        # the position whose plays were asked for last, and its POS28 if known
+        # the position whose plays were last asked for or converted, and its POS28 if known
         self._origin: Position | None = None
         self._origin_pos28: tuple[int, ...] | None = None
 
@@ -137,6 +138,9 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
         assert origin is not None
         off = origin.off(origin.turn)  # the mover's checkers off before the play
         return off + len(res.steps) >= 15 and off + sum(1 for s in res.steps if s.target == 0) == 15
+
+    def pass_turn(self, native: Any) -> Any:
+        raise RuntimeError("nardy never gives an empty list of results: a pass is the empty play")
 
 
 class NardyAfterstatesAdapter(NardyAdapter):

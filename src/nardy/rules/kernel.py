@@ -122,7 +122,8 @@ FROZEN: Final = 2
 #: DESCENDING[top] = (top, top - 1, ..., 1): points from high to low (the tables below)
 DESCENDING: Final = tuple(tuple(range(top, 0, -1)) for top in range(25))
 #: the points of one byte of an ``occupied`` bit set, from high to low (see _sources);
-#: _HIGH has the bar (bit 25) too, so that ``bits >> 17`` indexes it unmasked
+#: _HIGH covers bits 17..25, the bar's bit (25, giving BAR first) included, so that a set
+#: of sources (points and bar, never above bit 25) indexes it by ``bits >> 17`` unmasked
 _HIGH: Final = tuple(
     ((BAR,) if m >> 8 else ()) + tuple(p for p in DESCENDING[24][:8] if m >> (p - 17) & 1) for m in range(512)
 )
@@ -131,14 +132,16 @@ _LOW: Final = tuple(tuple(p for p in DESCENDING[8] if m >> (p - 1) & 1) for m in
 #: _UP_TO[top]: the bits of points 1..top
 _UP_TO: Final = tuple((2 << top) - 2 for top in range(25))
 #: _HOMING[die][source]: 1 if a step of ``die`` from ``source`` brings a checker from
-#: outside home (points 7..24) into it (1..6, or off), else 0
+#: outside home (points 7..24) into it (points 1..6), else 0; 0 from the bar (25), whose
+#: entry lands outside home
 _HOMING: Final = tuple(tuple(int(7 <= p <= 24 and p - d <= 6) for p in range(26)) for d in range(7))
 #: every point and the bar, as a bit set (``Constraint.movable`` allows all)
 ALL_SOURCES: Final = (1 << 26) - 2
 #: _POINT_BITS[p - 1]: the bit of point p
 _POINT_BITS: Final = tuple(1 << p for p in range(1, 25))
-#: _POINT_BIT[p]: the bit of point p in an ``occupied`` bit set, 0 for off (0) and the bar
-_POINT_BIT: Final = (0, *_POINT_BITS, 0)
+#: _BIT_AT[p]: the bit of point p in an ``occupied`` bit set (indexed by the point, unlike
+#: _POINT_BITS), 0 for off (0) and the bar (25), which ``occupied`` does not hold
+_BIT_AT: Final = (0, *_POINT_BITS, 0)
 #: RULES.md 2.1: how many opposing checkers close a point to the mover: two in
 #: the short family (a single one is a blot, which is hit), one in the long
 #: family (there is no hitting)
@@ -157,6 +160,9 @@ def _sources(occupied: int) -> tuple[int, ...]:
 
     >>> _sources(1 << 24 | 1 << 13 | 1 << 6)
     (24, 13, 6)
+
+    (The search writes this out on its hot paths, where a set that may hold the
+    bar's bit indexes _HIGH without the mask.)
     """
     return _HIGH[occupied >> 17 & 255] + _MIDDLE[occupied >> 9 & 255] + _LOW[occupied >> 1 & 255]
 
@@ -1302,6 +1308,7 @@ class Kernel:
         return s
 
     def _start(self, s: SearchState) -> bool:
+        """Search from the start of the play (:meth:`_run` does the same inline)."""
         far = s.start_far
         if s.last_two_by_bits and s.n == 2:
             return self._last_two(s, 0, 0, BAR, far, 0, s.start_key)
@@ -1778,7 +1785,7 @@ class Kernel:
         """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
         that generates, where only the board decides those steps
         (``SearchState.last_two_by_bits``, see the module docstring): called
-        instead of :meth:`dfs` by :meth:`_start` and by :meth:`dfs` itself.
+        instead of :meth:`dfs` by :meth:`_run` and :meth:`_start` and by :meth:`dfs` itself.
 
         Each first step is checked as :meth:`dfs` checks a step, but not made: the
         board after it is described by the occupied bit set and a few counts, and
@@ -1828,7 +1835,7 @@ class Kernel:
         values = s.values
         closed = s.closed
         home_moves = self.home_moves
-        point_bit = _POINT_BIT
+        bit_at = _BIT_AT
         # the two-values shortcut: after the smaller value from p, only a continuation
         # of this checker or a bear-off is new (it starts at the root of a two-value play)
         two_prune = s.two_prune and depth == 0
@@ -1905,9 +1912,9 @@ class Kernel:
                         if o < closed:
                             full.setdefault(nkey + keys_e[t][o], (step, steps_e[t][o]))
                     continue
-                nocc = (occ ^ point_bit[p] if me[p] == 1 else occ) | point_bit[t]
+                nocc = (occ ^ bit_at[p] if me[p] == 1 else occ) | bit_at[t]
                 # the last step: its sources as dfs would find them after the first
-                if bar and bar > (p == BAR):
+                if bar and bar > (p == BAR):  # (``bar and``: the commonest case, no bar, tested first)
                     last = _BAR_BIT
                 elif nskip and nfar:
                     last = 1 << nskip  # the two-values shortcut: only that checker goes on (movers allowing)
@@ -1948,10 +1955,10 @@ class Kernel:
                         lasts = _HIGH[moves >> 17] + _MIDDLE[moves >> 9 & 255] + _LOW[moves >> 1 & 255]
                     if hit:
                         op[t] = 0  # the blot hit by the first step is gone (until the loop ends)
+                    prefix = () if pair else (*path, step)
                     # for each: the opposing checkers on the target; not closed: 1 is a blot,
                     # hit (only the short family gets here with one); one hash per result: a
                     # result already found keeps its steps
-                    prefix = () if pair else (*path, step)
                     for q in lasts:
                         o = op[q - e]
                         if o >= closed:
