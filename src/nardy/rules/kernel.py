@@ -1299,16 +1299,12 @@ class Kernel:
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
         # (with marks, only where no checker carries one: see _last_two)
-        s.last_two_by_bits = by_bits = prune and s.leaf_plain and s.firsts is None
-        # the search, as _start starts it (without a call)
-        if by_bits and s.n == 2:
-            self._last_two(s, 0, 0, BAR, s.start_far, 0, s.start_key)
-        else:
-            self.dfs(s, 0, 0, BAR, s.start_far, 0, 0, s.start_key)
+        s.last_two_by_bits = prune and s.leaf_plain and s.firsts is None
+        self._start(s)
         return s
 
     def _start(self, s: SearchState) -> bool:
-        """Search from the start of the play (:meth:`_run` does the same inline)."""
+        """Search from the start of the play."""
         far = s.start_far
         if s.last_two_by_bits and s.n == 2:
             return self._last_two(s, 0, 0, BAR, far, 0, s.start_key)
@@ -1785,7 +1781,7 @@ class Kernel:
         """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
         that generates, where only the board decides those steps
         (``SearchState.last_two_by_bits``, see the module docstring): called
-        instead of :meth:`dfs` by :meth:`_run` and :meth:`_start` and by :meth:`dfs` itself.
+        instead of :meth:`dfs` by :meth:`_start` and by :meth:`dfs` itself.
 
         Each first step is checked as :meth:`dfs` checks a step, but not made: the
         board after it is described by the occupied bit set and a few counts, and
