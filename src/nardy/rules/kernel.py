@@ -60,6 +60,20 @@ Fevga's runner) and where moves inside home become illegal once all checkers
 are home (``home_moves_after_all_home=False``: a home move must then come
 before the last checker enters). The test-suite compares the pruned search with
 the same search unpruned on random positions for every ruleset and option.
+
+Marks that keep the equal-values shortcut (``Constraint.sorts_equal_values``:
+Caucasian's hit and hide, the Tavla rule). Take a legal sequence of steps of
+equal values and swap two neighbours where the lower source goes first: the
+board and the marks after the pair are the same (a mark follows from a checker's
+own steps), and each step stays legal as it does without marks, with one
+exception. A marked checker may not land where the mover stands: if the first
+step emptied its point and the second is a marked checker landing there, the
+swap makes the second illegal. Swapping every other such pair sorts the
+sequence to one that is legal, ends on the same board and goes from high
+sources to low except where a marked checker follows onto the point that the
+step before it left. The search tries those steps too (:meth:`Kernel.dfs`).
+The first sequence found for a board is the same as without the shortcut: the
+greatest in the search's order, which is sorted (a swap would make it greater).
 """
 
 from __future__ import annotations
@@ -371,7 +385,6 @@ class SearchState:
         "n",
         "value_order",
         "mode",
-        "prune",
         "equal_prune",
         "two_prune",
         "leaf_plain",
@@ -438,7 +451,6 @@ class SearchState:
         #: (with equal values only the next one, as any other gives the same steps)
         self.value_order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
         self.mode = GENERATE
-        self.prune = False
         self.equal_prune = False
         self.two_prune = False
         self.leaf_plain = False
@@ -667,6 +679,11 @@ class Constraint:
     #: ``step_ok`` allows every step of a checker that carries no mark (the search
     #: then calls it only for marked checkers)
     checks_marked_only: ClassVar[bool] = False
+    #: the equal-values shortcut stays exact with this rule (module docstring):
+    #: ``mark_after`` reads only the step and the checker's mark, and ``step_ok``
+    #: refuses a step of a marked checker only because the mover already holds
+    #: its landing point (Caucasian's hit and hide; the Tavla rule, which freezes)
+    sorts_equal_values: ClassVar[bool] = False
     #: the preference filter is applied before the maximum-dice rule (RULES.md 4.6
     #: ``fevga_break_priority="before_max_dice"``) instead of after it
     prefer_before_max_dice: bool = False
@@ -1024,13 +1041,20 @@ class Kernel:
             and all(c.marks_hits_only for c in s.markers_on)
             and all(c.checks_marked_only for c in s.steppers)
         )
-        if (exact or pairs) and (not self.home_moves or s.split_home):
+        # equal values from high sources to low, and a marked checker onto the point
+        # the step before it left (module docstring)
+        sorted_ok = exact or (
+            not s.movers
+            and all(c.sorts_equal_values for c in s.markers_on)
+            and all(c.sorts_equal_values for c in s.steppers)
+        )
+        if (exact or pairs or sorted_ok) and (not self.home_moves or s.split_home):
             far = s.start_far
             home_fixed = far == 0 or far > n  # no step of this play can bring the last checker home
             exact = exact and home_fixed
             pairs = pairs and home_fixed
-        s.prune = prune and (exact or pairs and n == 2 and not equal)
-        s.equal_prune = prune and exact and equal
+            sorted_ok = sorted_ok and home_fixed
+        s.equal_prune = prune and sorted_ok and equal
         s.two_prune = prune and pairs and n == 2 and not equal
         if equal and not s.equal_prune:
             s.seen = set()  # equal values in any order: each state once
@@ -1510,7 +1534,16 @@ class Kernel:
             elif skip and far:
                 srcs = (skip,)  # the two-values shortcut: no bear-off, so only that checker goes on
             else:
-                bits = s.occupied & _UP_TO[maxsrc] if equal_prune and maxsrc < 24 else s.occupied
+                bits = s.occupied
+                if equal_prune and maxsrc < 24:
+                    bits &= _UP_TO[maxsrc]
+                    if s.marks and not me[maxsrc]:
+                        # the step before left its point empty: a marked checker
+                        # may follow onto it from above (module docstring)
+                        above = maxsrc + values[0]
+                        marked_now = s.marked
+                        if above <= 24 and marked_now is not None and marked_now[above]:
+                            bits |= _BIT_AT[above]
                 # _sources(bits), written out on the hot path
                 srcs = _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
             pairs: set[tuple[int, int]] | None = None

@@ -79,6 +79,7 @@ class HitAndHide(Constraint):
     text = "a checker that hit may not hide on a point the mover already holds (hit and hide)"
     marks_hits_only = True
     checks_marked_only = True
+    sorts_equal_values = True
 
     def __init__(self, zone_top: int) -> None:
         self.zone_top = zone_top
@@ -106,6 +107,7 @@ class NoHomeHitAndRun(Constraint):
     text = "a checker that hit in its home may not move on in the same play (no hit and run)"
     freezes = True
     marks_hits_only = True
+    sorts_equal_values = True
 
     def begin(self, state: SearchState) -> bool:
         """Rests in a play that cannot hit a blot in the mover's home."""
