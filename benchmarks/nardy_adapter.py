@@ -126,7 +126,7 @@ class NardyAdapter(A.PeerAdapter if A else object):  # type: ignore[misc]
         if origin is not self._origin or before is None:  # the POS28 before the play, once per position
             before = position_to_pos28(origin, origin.turn)
             self._origin, self._origin_pos28 = origin, before
-        return steps_to_pos28(before, res)
+        return steps_to_pos28(before, res) if res.steps else before  # (a pass: the board as it was)
 
     def next_turn(self, res: Play) -> tuple[Position, tuple[int, ...] | None]:
         origin = res.origin

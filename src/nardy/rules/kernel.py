@@ -1307,7 +1307,10 @@ class Kernel:
         require_preferred: bool,
         note_firsts: bool,
     ) -> SearchState:
-        s = self.state(pos, values, context, head_limit)
+        if self.constraints:
+            s = self.state(pos, values, context, head_limit)
+        else:  # nothing to begin (state())
+            s = SearchState(pos, values, context, head_limit)
         s.split_home = split_home
         self.shortcuts(s, prune)
         if note_firsts:
