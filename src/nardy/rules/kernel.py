@@ -372,7 +372,6 @@ class SearchState:
         "marks",
         "start",
         "_start_counts",
-        "start_occupied",
         "start_key",
         "start_far",
         "values",
@@ -434,7 +433,6 @@ class SearchState:
             start = _start_by_builtins(family, mine, theirs, bar, their_bar)
         self.me, self.op, self.start_far, self.occupied, self.start_key = start
         self._start_counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self.start_occupied: int = self.occupied
         self.closed = SHORT_CLOSED if family == "short" else LONG_CLOSED
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
@@ -1372,7 +1370,10 @@ class Kernel:
         # 2.4 larger-die rule: one value used, two different values rolled
         if best == 1 and s.n == 2 and values[0] != values[1]:
             big = values[0]
-            with_big = {k: v for k, v in found.items() if v[0].die == big}
+            with_big: dict[KeyInt, tuple[Step, ...]] = {}  # (a loop: a comprehension is a call in the interpreter)
+            for k, v in found.items():
+                if v[0].die == big:
+                    with_big[k] = v
             if with_big:
                 found = with_big
                 big_only = True
