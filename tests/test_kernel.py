@@ -154,6 +154,29 @@ def test_shortcuts_give_the_same_plays_as_the_full_search(
     assert _searched(rules.kernel, rules, pos, dice, context, note_firsts=True) == full
 
 
+MARKING = [("caucasian", {}), ("caucasian", {"hide_zone": "board"}), ("short", {"hit_and_hide": "forbidden_home"}),
+           ("short", {"home_hit_and_run": "forbidden"})]
+
+
+@pytest.mark.parametrize("name, options", MARKING, ids=[n + "".join(f"-{v}" for v in o.values()) for n, o in MARKING])
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_marks_keep_the_equal_values_shortcut_and_its_step_orders(
+    name: str, options: dict[str, object], data: st.DataObject
+) -> None:
+    """A double where a checker may hit in the zone, searched from high sources to
+    low and with marked checkers onto the point the step before left (the kernel's
+    module docstring): the same plays as the full search, each in the same order."""
+    rules = nardy.ruleset(name, **options)
+    pos = data.draw(positions(name), label="position")
+    pos = rules.check_position(pos) or pos
+    d = data.draw(st.integers(1, 6), label="double")
+    values = (d,) * 4
+    pruned = rules.kernel.generate(pos, values, PlayContext(), None)
+    full = rules.kernel.generate(pos, values, PlayContext(), None, prune=False)
+    assert pruned.plays == full.plays
+
+
 def test_every_option_value_is_covered() -> None:
     for name in nardy.RULESET_NAMES:
         cls = nardy.rules.REGISTRY[name]
