@@ -193,6 +193,8 @@ KeyInt: TypeAlias = Any
 #: KEY_BIT[i]: one checker on the mover's point i (0: borne off, 25: the bar)
 KEY_BIT: Final = tuple(1 << (8 * i) for i in range(26))
 _HIT_SHIFT: Final = 8 * 26
+#: where a key keeps the count of the bar (its byte 25)
+_BAR_SHIFT: Final = 8 * BAR
 #: HIT_BIT[t]: a blot hit on the mover's point t in this play
 HIT_BIT: Final = tuple(1 << (_HIT_SHIFT + t) for t in range(26))
 #: the last checker came home on the fourth step of the play (Crazy Gulbar)
@@ -241,7 +243,9 @@ def _mover_key(pos: Position) -> int:
         mine, bar = pos.white, pos.white_bar
     else:
         mine, bar = pos.black, pos.black_bar
-    return board_key((CHECKERS - sum(mine) - bar, *mine, bar))
+    # board_key((off, *mine, bar)) without building the counts: the points' bytes go
+    # above the byte of the checkers off, the bar's byte above them
+    return int.from_bytes(bytes(mine), "little") << 8 | (CHECKERS - sum(mine) - bar) | bar << _BAR_SHIFT
 
 
 def key_points(key: int) -> tuple[int, ...]:
