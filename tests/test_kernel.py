@@ -154,21 +154,40 @@ def test_shortcuts_give_the_same_plays_as_the_full_search(
     assert _searched(rules.kernel, rules, pos, dice, context, note_firsts=True) == full
 
 
+@st.composite
+def hitting_positions(draw: st.DrawFn) -> Position:
+    """A short-family position where doubles hit and marks matter: a few of the
+    mover's checkers on its points 1..12 (one maybe on the bar), opposing blots on
+    free points among them, the other opposing checkers on the mover's 24-point."""
+    mine = [0] * 24
+    for p in draw(st.lists(st.integers(1, 12), min_size=1, max_size=6), label="mover's checkers"):
+        mine[p - 1] += 1
+    free = [q for q in range(1, 13) if not mine[q - 1]]
+    blots = draw(st.lists(st.sampled_from(free), unique=True, max_size=len(free)) if free else st.just([]),
+                 label="blots")
+    theirs = [0] * 24  # in their own numbering: the mover's point q is their 25 - q
+    for q in blots:
+        theirs[24 - q] = 1
+    theirs[0] = 15 - len(blots)
+    return nardy.ruleset("short").position(white=mine, black=theirs, white_bar=draw(st.integers(0, 1)),
+                                           turn=Player.WHITE)
+
+
 MARKING = [("caucasian", {}), ("caucasian", {"hide_zone": "board"}), ("short", {"hit_and_hide": "forbidden_home"}),
            ("short", {"home_hit_and_run": "forbidden"})]
 
 
-@pytest.mark.parametrize("name, options", MARKING, ids=[n + "".join(f"-{v}" for v in o.values()) for n, o in MARKING])
+@pytest.mark.parametrize("name, options", MARKING, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKING])
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_marks_keep_the_equal_values_shortcut_and_its_step_orders(
     name: str, options: dict[str, object], data: st.DataObject
 ) -> None:
-    """A double where a checker may hit in the zone, searched from high sources to
+    """A double where checkers may hit and be marked, searched from high sources to
     low and with marked checkers onto the point the step before left (the kernel's
     module docstring): the same plays as the full search, each in the same order."""
     rules = nardy.ruleset(name, **options)
-    pos = data.draw(positions(name), label="position")
+    pos = data.draw(st.one_of(hitting_positions(), positions(name)), label="position")
     pos = rules.check_position(pos) or pos
     d = data.draw(st.integers(1, 6), label="double")
     values = (d,) * 4
@@ -293,10 +312,11 @@ def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Posit
         assert play.steps == () and rules.apply(pos, play).points(pos.turn) == pos.points(pos.turn)
 
 
-def test_marks_keep_every_order_with_home_moves_after_all_home_false() -> None:
-    """``home_moves_after_all_home=False`` with checkers far from home must not switch
-    on the equal-values shortcut where marks make the order of steps matter: the
-    hitter on 4 may move on to 3 only after both checkers there left (RULES.md 4.2)."""
+def test_marks_with_home_moves_after_all_home_false_keep_the_order_they_need() -> None:
+    """``home_moves_after_all_home=False`` with checkers far from home, where marks
+    make the order of steps matter: the hitter on 4 may move on to 3 only after both
+    checkers there left (RULES.md 4.2), an order that the equal-values shortcut
+    plays as its exception (a marked checker onto the point the step before left)."""
     rules = nardy.ruleset("caucasian", home_moves_after_all_home=False)
     white, black = [0] * 24, [0] * 24
     white[4], white[2], white[12] = 1, 2, 12  # X 5:1 3:2 13:12

@@ -62,18 +62,20 @@ before the last checker enters). The test-suite compares the pruned search with
 the same search unpruned on random positions for every ruleset and option.
 
 Marks that keep the equal-values shortcut (``Constraint.sorts_equal_values``:
-Caucasian's hit and hide, the Tavla rule). Take a legal sequence of steps of
-equal values and swap two neighbours where the lower source goes first: the
-board and the marks after the pair are the same (a mark follows from a checker's
-own steps), and each step stays legal as it does without marks, with one
-exception. A marked checker may not land where the mover stands: if the first
-step emptied its point and the second is a marked checker landing there, the
-swap makes the second illegal. Swapping every other such pair sorts the
-sequence to one that is legal, ends on the same board and goes from high
-sources to low except where a marked checker follows onto the point that the
-step before it left. The search tries those steps too (:meth:`Kernel.dfs`).
-The first sequence found for a board is the same as without the shortcut: the
-greatest in the search's order, which is sorted (a swap would make it greater).
+Caucasian's hit and hide, the Tavla rule). Such a rule marks a checker by its
+own steps alone, never refuses a checker without a mark, and refuses a marked
+checker only a step onto a point the mover holds (a frozen checker never moves,
+in any order). Take a legal sequence of steps of equal values and two
+neighbours in it where the lower source goes first. Swapped, the board and the
+marks after the pair are the same, and, as without marks, each step stays
+legal, with one exception: the first step emptied its point and the second is a
+marked checker landing there, which the swap makes hide. So the search plays
+sources from high to low, and also a marked checker onto the point that the
+step just before it emptied (:meth:`Kernel.dfs`). It finds every board of the
+full search, with the same step order: the full search finds a board first by
+its greatest legal sequence of sources; no rise in that sequence (a lower source
+before a higher one) can be swapped, as the swap would give a greater one, so
+each rise is the exception, which the shortcut plays too.
 """
 
 from __future__ import annotations
@@ -682,9 +684,10 @@ class Constraint:
     #: then calls it only for marked checkers)
     checks_marked_only: ClassVar[bool] = False
     #: the equal-values shortcut stays exact with this rule (module docstring):
-    #: ``mark_after`` reads only the step and the checker's mark, and ``step_ok``
-    #: refuses a step of a marked checker only because the mover already holds
-    #: its landing point (Caucasian's hit and hide; the Tavla rule, which freezes)
+    #: ``mark_after`` reads only the step and the checker's mark (never the
+    #: board), and ``step_ok`` allows every step of a checker without a mark and
+    #: refuses a marked checker's step only when the mover already holds its
+    #: landing point (Caucasian's hit and hide; the Tavla rule, which freezes)
     sorts_equal_values: ClassVar[bool] = False
     #: the preference filter is applied before the maximum-dice rule (RULES.md 4.6
     #: ``fevga_break_priority="before_max_dice"``) instead of after it
@@ -1025,7 +1028,9 @@ class Kernel:
         this play: no constraint that moves, marks or checks step by step is
         active (one that rests in this play, its ``begin`` said so, does not
         count); the two-values shortcut also with rules that bear only on the
-        steps of a checker after its hit (Caucasian marks). With ``home_moves_after_all_home=False`` the order matters only
+        steps of a checker after its hit (Caucasian marks), and the equal-values
+        shortcut also with rules that keep it exact (``Constraint.sorts_equal_values``:
+        Caucasian marks, the Tavla rule). With ``home_moves_after_all_home=False`` the order matters only
         if the last checker can come home during the play: not when all are
         home already, nor when more checkers are outside home than there are
         steps. The same holds when plays are told apart by whether the last
@@ -1050,10 +1055,9 @@ class Kernel:
             and all(c.sorts_equal_values for c in s.markers_on)
             and all(c.sorts_equal_values for c in s.steppers)
         )
-        if (exact or pairs or sorted_ok) and (not self.home_moves or s.split_home):
+        if (pairs or sorted_ok) and (not self.home_moves or s.split_home):
             far = s.start_far
             home_fixed = far == 0 or far > n  # no step of this play can bring the last checker home
-            exact = exact and home_fixed
             pairs = pairs and home_fixed
             sorted_ok = sorted_ok and home_fixed
         s.equal_prune = prune and sorted_ok and equal
@@ -1546,8 +1550,8 @@ class Kernel:
                 if equal_prune and maxsrc < 24:
                     bits &= _UP_TO[maxsrc]
                     if s.marks and not me[maxsrc]:
-                        # the step before left its point empty: a marked checker
-                        # may follow onto it from above (module docstring)
+                        # the step before left its point empty: a marked (not frozen)
+                        # checker may follow onto it from above (module docstring)
                         above = maxsrc + values[0]
                         marked_now = s.marked
                         if above <= 24 and marked_now is not None and marked_now[above]:
