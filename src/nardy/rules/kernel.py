@@ -234,6 +234,8 @@ _points_of: Final = Struct("x24B").unpack_from
 #: a Python ``__new__`` (they are valid by construction; core.make_play and
 #: core.make_position do the same)
 _tuple_new: Final = tuple.__new__
+#: int.from_bytes, bound once (the interpreter looks up and binds a class method at each call)
+_from_bytes: Final = int.from_bytes
 _BOARD_MASK: Final = (1 << 208) - 1
 _HITS_MASK: Final = (1 << 25) - 2
 
@@ -247,7 +249,7 @@ def _mover_key(pos: Position) -> int:
         mine, bar = pos.black, pos.black_bar
     # board_key((off, *mine, bar)) without building the counts: the points' bytes go
     # above the byte of the checkers off, the bar's byte above them
-    return int.from_bytes(bytes(mine), "little") << 8 | (CHECKERS - sum(mine) - bar) | bar << _BAR_SHIFT
+    return _from_bytes(bytes(mine), "little") << 8 | (CHECKERS - sum(mine) - bar) | bar << _BAR_SHIFT
 
 
 def key_points(key: int) -> tuple[int, ...]:
@@ -560,7 +562,7 @@ def _start_by_builtins(
     counts = bytes(me)
     # a point's bit for each non-zero count: the counts as binary digits, point 24 first
     occupied = int(counts[24:0:-1].translate(_BINARY_DIGIT), 2) << 1
-    return me, op, far, occupied, int.from_bytes(counts, "little")  # the key: board_key(me)
+    return me, op, far, occupied, _from_bytes(counts, "little")  # the key: board_key(me)
 
 
 def _start_by_loops(
@@ -1332,16 +1334,20 @@ class Kernel:
         s.leaf_plain = not (s.preferrers or s.ends or split_home or s.steppers and s.eager_checks)
         s.leaf_inline = s.preferred is None and not split_home
         # (with marks, only where no checker carries one: see _last_two)
-        s.last_two_by_bits = prune and s.leaf_plain and s.firsts is None
-        self._start(s)
+        s.last_two_by_bits = last_two = prune and s.leaf_plain and s.firsts is None
+        if last_two and s.n == 2:  # a play of two steps: they are the last two
+            self._last_two(s, 0, 0, BAR, s.start_far, 0, s.start_key)
+            if s.best < 0:  # no step at all: the empty play is the one candidate (2.2)
+                s.best = 0
+                s.found = {s.start_key: ()}
+        else:
+            self._start(s)
         return s
 
     def _start(self, s: SearchState) -> bool:
-        """Search from the start of the play."""
-        far = s.start_far
-        if s.last_two_by_bits and s.n == 2:
-            return self._last_two(s, 0, 0, BAR, far, 0, s.start_key)
-        return self.dfs(s, 0, 0, BAR, far, 0, 0, s.start_key)
+        """Search from the start of the play (every search but :meth:`_run`'s plays
+        of two steps, which start with :meth:`_last_two`)."""
+        return self.dfs(s, 0, 0, BAR, s.start_far, 0, 0, s.start_key)
 
     def _fixed(self, s: SearchState) -> Fixed:
         """What stays the same through the search of ``s``, as :meth:`dfs` unpacks it
@@ -1826,7 +1832,7 @@ class Kernel:
         """:meth:`dfs` at the last two steps of a play (``depth = n - 2``) in a search
         that generates, where only the board decides those steps
         (``SearchState.last_two_by_bits``, see the module docstring): called
-        instead of :meth:`dfs` by :meth:`_start` and by :meth:`dfs` itself.
+        instead of :meth:`dfs` by :meth:`_run` and by :meth:`dfs` itself.
 
         Each first step is checked as :meth:`dfs` checks a step, but not made: the
         board after it is described by the occupied bit set and a few counts, and
@@ -1836,12 +1842,14 @@ class Kernel:
         a two-value play, which this method makes itself. In a ruleset that marks
         checkers it is called only where no checker carries a mark, and a first
         step that may mark its checker is made, with its mark, and leaves the last
-        step to :meth:`dfs` (:meth:`_marking_step`).
+        step to :meth:`dfs` (:meth:`_marking_step`). At the start of a play
+        (``depth = 0``) it does not record the empty play: :meth:`_run` does,
+        if no step could be made.
         """
         me = s.me
         path = s.path
         n = s.n
-        if depth >= s.best:  # the prefix itself is a candidate (2.2)
+        if depth and depth >= s.best:  # the prefix itself is a candidate (2.2; the empty play: _run)
             if depth > s.best:
                 s.best = depth
                 s.found = {key: tuple(path)}
@@ -1915,7 +1923,7 @@ class Kernel:
                     if far:
                         break  # the sources come from high to low: every later one bears off too
                     if t < 0 and self._overshoot_refusal(s, occ, p, d):
-                        continue
+                        break  # a later source overshoots too, and is refused as well (below this one)
                     t = hit = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
