@@ -63,6 +63,10 @@ Roll = tuple[int, ...]
 _ROLL_CONTEXT: Final = ROLL_CONTEXT
 _POSITION: Final[type[Position]] = Position
 _PLAY: Final[type[Play]] = Play
+#: the values a roll of two dice plays, by the roll: a double gives four, largest first
+_ROLL_VALUES: Final[dict[object, Roll]] = {
+    (a, b): (a,) * 4 if a == b else (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)
+}
 
 
 class Afterstates:
@@ -396,8 +400,10 @@ class RuleSet:
             and (context is _ROLL_CONTEXT or type(context) is PlayContext and context.kind in ("roll", "reroll"))
         ):
             a, b = given  # the common case, checked quickly
-            if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
-                return (a,) * 4 if a == b else (a, b) if a > b else (b, a)
+            if type(a) is int and type(b) is int:
+                values = _ROLL_VALUES.get(given)  # None unless both are 1..6
+                if values is not None:
+                    return values
         if isinstance(given, (str, bytes, bytearray, memoryview)):  # text and bytes are not dice
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(given)}")
         try:
@@ -446,7 +452,7 @@ class RuleSet:
             return last
         limit = self.head_allowance(pos, values, context) if self._heads else None
         split = self._splits and self._flow.splits_on_home_step(context)
-        found = self.kernel.generate(pos, values, context, limit, split_home=split, note_firsts=for_steps)
+        found = self.kernel.generate(pos, values, context, limit, split, True, for_steps)
         self._last = found
         return found
 

@@ -1073,7 +1073,6 @@ class Kernel:
         values: tuple[int, ...],
         context: PlayContext,
         head_limit: int | None,
-        *,
         split_home: bool = False,
         prune: bool = True,
         note_firsts: bool = False,
