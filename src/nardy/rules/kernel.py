@@ -1666,7 +1666,8 @@ class Kernel:
                         if code:
                             if why:
                                 self._refuse(s, depth, code, steps_d[p][False])
-                            continue
+                                continue
+                            break  # a later source overshoots too, and is refused as well (below this one)
                     t = 0
                 step = steps_d[p][hit]
                 nkey = key + keys_d[p][hit]
