@@ -71,3 +71,47 @@ def test_the_check_finds_a_reach_into_another_module(tmp_path: pathlib.Path) -> 
         assert _violations(bad) == ["_layering_probe_.py:4: ._pending"]
     finally:
         bad.unlink()
+
+
+def _nardy_imports(path: pathlib.Path) -> dict[str, bool]:
+    """The nardy modules ``path`` imports, each mapped to whether it is imported
+    inside a function (at call time) rather than at the top of the module;
+    imports only for type checkers are left out."""
+    tree = ast.parse(path.read_text(), str(path))
+    found: dict[str, bool] = {}
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for child in node.orelse:
+                visit(child, in_function)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "nardy":
+            for alias in node.names:
+                submodule = SRC.parent / node.module.replace(".", "/") / f"{alias.name}.py"
+                name = f"{node.module}.{alias.name}" if submodule.exists() else node.module
+                found[name] = found.get(name, True) and in_function
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "nardy":
+                    found[alias.name] = found.get(alias.name, True) and in_function
+        inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+def test_the_values_depend_on_no_rules_notation_formats_or_game() -> None:
+    """core.py is the bottom layer: it imports only nardy.errors, and the drawing
+    modules at call time for a picture (``str(position)``, ``_repr_svg_``)."""
+    imports = _nardy_imports(SRC / "core.py")
+    drawing = {"nardy.render", "nardy.svg"}
+    assert {name for name, lazy in imports.items() if not lazy} == {"nardy.errors"}
+    assert {name for name, lazy in imports.items() if lazy} <= drawing
+
+
+def test_the_import_check_sees_imports_inside_functions(tmp_path: pathlib.Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from nardy.errors import shown\n\ndef f() -> None:\n    from nardy.rules import ruleset\n")
+    assert _nardy_imports(probe) == {"nardy.errors": False, "nardy.rules": True}

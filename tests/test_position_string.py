@@ -85,6 +85,38 @@ def test_aliases_as_the_name_field(alias: str) -> None:
     assert Position.from_string(text) == rules.initial_position()
 
 
+@pytest.mark.parametrize("name", ["long", "gulbar", "fevga"])
+def test_a_name_of_another_family_is_refused(name: str) -> None:
+    """A short position written under a long-family name would read back as a
+    long-family position: to_string refuses the name instead."""
+    pos = nardy.ruleset("short").initial_position()
+    with pytest.raises(InvalidPositionError, match="long-family ruleset; this is a short-family position"):
+        pos.to_string(name)
+
+
+def test_an_unknown_name_is_refused_when_written() -> None:
+    with pytest.raises(InvalidPositionError, match="unknown family or ruleset 'chess'"):
+        nardy.ruleset("long").initial_position().to_string("chess")
+
+
+def test_a_registered_ruleset_name_may_start_a_string() -> None:
+    """Names come from the registry (nardy.rules.register), not from core."""
+
+    @nardy.rules.register
+    class Sprint(nardy.rules.Long):
+        name = "sprint_for_position_strings"
+        aliases = ("Sprint Test",)
+
+    try:
+        pos = Sprint().initial_position()
+        assert Position.from_string(pos.to_string("sprint_for_position_strings")) == pos
+        assert Position.from_string(pos.to_string().replace("long", "sprint-test", 1)) == pos
+    finally:
+        del nardy.rules.REGISTRY["sprint_for_position_strings"]
+        for alias in ("sprint_for_position_strings", "sprint_test"):
+            del nardy.rules.ALIASES[alias]
+
+
 def test_from_string_accepts_extra_whitespace() -> None:
     pos = Position.from_string("  short   24:2,13:5,8:3,6:5\t24:2,13:5,8:3,6:5  w 00 ")
     assert pos == nardy.ruleset("short").initial_position()

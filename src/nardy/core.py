@@ -284,9 +284,7 @@ class Play(_Fields):
         return sum(1 for s in self.steps if s.hit)
 
     def __str__(self) -> str:
-        from nardy.notation import to_notation
-
-        return to_notation(self)
+        return play_text(self.steps, self.ordered)
 
     def __repr__(self) -> str:
         return f"<Play {str(self)!r} dice={self.dice}>"
@@ -430,7 +428,7 @@ class Position(_Fields):
     def to_string(self, name: str | None = None) -> str:
         """The compact position string: ``"<name> <white> <black> <turn> <flags>"``.
 
-        ``name`` is the family (default) or a ruleset name; each side lists
+        ``name`` is the family (default) or a ruleset name of that family; each side lists
         ``point:count`` in its own numbering from the highest point down
         (``bar:n`` first, ``-`` for nothing on the board); ``turn`` is ``w`` or
         ``b``; ``flags`` has one digit per side, White first: ``1`` once that
@@ -446,6 +444,10 @@ class Position(_Fields):
             items += [f"{i + 1}:{n}" for i in range(23, -1, -1) if (n := pts[i])]
             return ",".join(items) or "-"
 
+        if name is not None and family_of_name(name) != self.family:
+            raise InvalidPositionError(
+                f"{shown(name)} names a {family_of_name(name)}-family ruleset; this is a {self.family}-family position"
+            )
         flags = f"{int(self.white_moved)}{int(self.black_moved)}"
         turn = "w" if self.turn == WHITE else "b"
         white = side(self.white, self.white_bar)
@@ -468,7 +470,7 @@ class Position(_Fields):
                 f"a position string has 5 fields (name, white, black, turn, flags), got {shown(text)}"
             )
         name, white, black, turn, flags = fields
-        family = _family_of(name)
+        family = family_of_name(name)
         sides = [_read_side(white, "white", family), _read_side(black, "black", family)]
         if turn not in ("w", "b"):
             raise InvalidPositionError(f"turn must be 'w' or 'b', not {shown(turn)}")
@@ -542,15 +544,40 @@ for _cls, _docs in _FIELD_DOCS.items():
 del _cls, _docs, _index, _name, _doc
 
 
-def _family_of(name: str) -> Family:
-    if name in ("short", "long"):
-        return name  # type: ignore[return-value]
-    from nardy.rules import ruleset
+def normalize_name(name: str) -> str:
+    """A ruleset name or alias as the registry keeps it: lower case, ``_`` for
+    ``-`` and spaces (``"Crazy Gulbar"`` is ``"crazy_gulbar"``).
 
-    try:
-        return ruleset(name).family
-    except ValueError:
-        raise InvalidPositionError(f"unknown family or ruleset {shown(name)} in a position string") from None
+    >>> normalize_name(" Long-Nardy ")
+    'long_nardy'
+    """
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+#: the family of every name a position string may start with: the two families, and
+#: each ruleset name and alias that :func:`nardy.rules.register` gives it (normalised)
+_FAMILY_OF_NAME: Final[dict[str, Family]] = {"short": "short", "long": "long"}
+
+
+def register_family_name(name: str, family: Family) -> None:
+    """Let position strings start with ``name`` for a position of ``family``
+    (:func:`nardy.rules.register` calls it for each ruleset name and alias)."""
+    if family not in ("short", "long"):
+        raise InvalidPositionError(f"unknown family {shown(family)}: use 'short' or 'long'")
+    _FAMILY_OF_NAME[normalize_name(name)] = family
+
+
+def family_of_name(name: str) -> Family:
+    """The family of a position string's first field: a family, or a ruleset
+    name or alias.
+
+    >>> family_of_name("short"), family_of_name("tbilisi")
+    ('short', 'long')
+    """
+    family = _FAMILY_OF_NAME.get(normalize_name(name)) if isinstance(name, str) else None
+    if family is None:
+        raise InvalidPositionError(f"unknown family or ruleset {shown(name)} in a position string")
+    return family
 
 
 
@@ -629,6 +656,81 @@ def make_play(
 ) -> Play:
     """Build a generated Play in one call, without ``__new__``."""
     return _tuple_new(Play, (steps, dice, origin, key, ordered))
+
+
+# --------------------------------------------------------------------------- play text
+
+
+def format_point(point: int) -> str:
+    """``bar`` for 25, ``off`` for 0, the number otherwise.
+
+    >>> format_point(25), format_point(0), format_point(13)
+    ('bar', 'off', '13')
+    """
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return str(point)
+
+
+def _chains(steps: Sequence[Step], ordered: bool) -> list[list[Step]]:
+    """Group steps into the paths of single checkers, in the order given.
+
+    With ``ordered`` (a ruleset where the order of steps matters) only steps
+    that follow each other are joined, so the text keeps the legal order.
+    """
+    chains: list[list[Step]] = []
+    for step in steps:
+        candidates = chains[-1:] if ordered else chains
+        for chain in candidates:
+            last = chain[-1]
+            if last.target == step.source and last.target != OFF:
+                chain.append(step)
+                break
+        else:
+            chains.append([step])
+    return chains
+
+
+def play_text(steps: Sequence[Step], ordered: bool = False) -> str:
+    """The gnubg-style text of a play's steps (``str(play)``, RULES.md 1.4);
+    ``pass`` for none.
+
+    The steps of one checker join into one move that keeps an intermediate
+    point only where it hit (``13/7*/5``); moves are listed from the highest
+    source down, unless ``ordered`` (the order of the steps carries meaning)
+    keeps them as given; repeats are grouped (``8/5(2)``).
+
+    >>> play_text((Step(13, 7, 6, True), Step(7, 5, 2)))
+    '13/7*/5'
+    >>> play_text((Step(8, 5, 3), Step(8, 5, 3), Step(6, 5, 1), Step(6, 5, 1)))
+    '8/5(2) 6/5(2)'
+    """
+    if not steps:
+        return "pass"
+    # each move: (source, target, path text without a final hit, final hit)
+    moves: list[tuple[int, int, str, bool]] = []
+    for chain in _chains(steps, ordered):
+        parts = [format_point(chain[0].source)]
+        for step in chain[:-1]:
+            if step.hit:
+                parts.append(f"{step.target}*")
+        last = chain[-1]
+        parts.append(format_point(last.target))
+        moves.append((chain[0].source, last.target, "/".join(parts), last.hit))
+    if not ordered:  # gnubg order; a ruleset where order matters keeps the legal one
+        moves.sort(key=lambda m: (-m[0], -m[1]))
+    out: list[str] = []
+    i = 0
+    while i < len(moves):  # repeats are grouped, a hit by any of them shown once: 13/7*(2)
+        j = i
+        while j < len(moves) and moves[j][2] == moves[i][2]:
+            j += 1
+        text = moves[i][2] + ("*" if any(m[3] for m in moves[i:j]) else "")
+        out.append(text if j - i == 1 else f"{text}({j - i})")
+        i = j
+    return " ".join(out)
 
 
 #: the 21 distinct rolls, larger die first: doubles 1/36 each, the others 1/18

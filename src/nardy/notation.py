@@ -30,7 +30,7 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from nardy.core import BAR, OFF, STEPS, Play, Position, Step, make_play
+from nardy.core import BAR, OFF, STEPS, Play, Position, Step, format_point, make_play, play_text
 from nardy.errors import IllegalPlayError, NotationError, clip, shown
 from nardy.rules.kernel import NO_CHECKER
 
@@ -41,37 +41,9 @@ if TYPE_CHECKING:
 __all__ = ["to_notation", "from_notation", "format_point", "parse_moves"]
 
 
-def format_point(point: int) -> str:
-    """``bar`` for 25, ``off`` for 0, the number otherwise."""
-    if point == BAR:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return str(point)
-
-
-def _chains(steps: Sequence[Step], ordered: bool = False) -> list[list[Step]]:
-    """Group steps into the paths of single checkers, in the order given.
-
-    With ``ordered`` (a ruleset where the order of steps matters) only steps
-    that follow each other are joined, so the text keeps the legal order.
-    """
-    chains: list[list[Step]] = []
-    for step in steps:
-        candidates = chains[-1:] if ordered else chains
-        for chain in candidates:
-            last = chain[-1]
-            if last.target == step.source and last.target != OFF:
-                chain.append(step)
-                break
-        else:
-            chains.append([step])
-    return chains
-
-
 def to_notation(play: Play) -> str:
     """The gnubg-style text of a play; ``pass`` for the empty play. ``str(play)``
-    gives the same text.
+    gives the same text (:func:`nardy.core.play_text` writes it).
 
     >>> from nardy.core import Step
     >>> to_notation(Play((Step(13, 7, 6, True), Step(7, 5, 2)), (6, 2)))
@@ -79,30 +51,7 @@ def to_notation(play: Play) -> str:
     >>> to_notation(Play((Step(8, 5, 3), Step(8, 5, 3), Step(6, 5, 1), Step(6, 5, 1)), (3, 3)))
     '8/5(2) 6/5(2)'
     """
-    if not play.steps:
-        return "pass"
-    # each move: (source, target, path text without a final hit, final hit)
-    moves: list[tuple[int, int, str, bool]] = []
-    for chain in _chains(play.steps, play.ordered):
-        parts = [format_point(chain[0].source)]
-        for step in chain[:-1]:
-            if step.hit:
-                parts.append(f"{step.target}*")
-        last = chain[-1]
-        parts.append(format_point(last.target))
-        moves.append((chain[0].source, last.target, "/".join(parts), last.hit))
-    if not play.ordered:  # gnubg order; a ruleset where order matters keeps the legal one
-        moves.sort(key=lambda m: (-m[0], -m[1]))
-    out: list[str] = []
-    i = 0
-    while i < len(moves):  # repeats are grouped, a hit by any of them shown once: 13/7*(2)
-        j = i
-        while j < len(moves) and moves[j][2] == moves[i][2]:
-            j += 1
-        text = moves[i][2] + ("*" if any(m[3] for m in moves[i:j]) else "")
-        out.append(text if j - i == 1 else f"{text}({j - i})")
-        i = j
-    return " ".join(out)
+    return play_text(play.steps, play.ordered)
 
 
 _TOKEN = re.compile(r"^(?P<path>[0-9a-z*]+(?:/[0-9a-z*]+)+)(?:\((?P<count>[1-4])\))?$")

@@ -646,19 +646,19 @@ def game(
     >>> picture.count('class="die"'), picture.count('class="arrow"')
     (2, 2)
     """
-    from nardy.game import PlayEvent
-
-    last: PlayEvent | None = None
+    last_play: Play | None = None
+    mover: Player | None = None
     for event in reversed(g.history):
-        if isinstance(event, PlayEvent):
-            last = event
+        last_play = getattr(event, "play", None)  # the last PlayEvent (the only events with a play)
+        if last_play is not None:
+            mover = getattr(event, "player")
             break
     return board(
         g.position,
         size=size,
         orientation=orientation,
-        last_play=last.play if last is not None else None,
-        mover=last.player if last is not None else None,
+        last_play=last_play,
+        mover=mover,
         dice=g.dice,
         coordinates=coordinates,
     )

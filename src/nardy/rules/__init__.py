@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from nardy.core import normalize_name, register_family_name
 from nardy.errors import UnknownRuleSetError, shown
 from nardy.flow import Pending, PlayContext
 from nardy.rules.base import Afterstates, RuleSet
@@ -49,17 +50,13 @@ REGISTRY: dict[str, type[RuleSet]] = {}
 ALIASES: dict[str, str] = {}
 
 
-def _norm(name: str) -> str:
-    return name.strip().lower().replace("-", "_").replace(" ", "_")
-
-
 def register(cls: type[RuleSet]) -> type[RuleSet]:
     """Add a ruleset class to the registry under its ``name`` and ``aliases``
     (usable as a class decorator; see :doc:`/extending`)."""
     REGISTRY[cls.name] = cls
-    ALIASES[_norm(cls.name)] = cls.name
-    for alias in cls.aliases:
-        ALIASES[_norm(alias)] = cls.name
+    for name in (cls.name, *cls.aliases):
+        ALIASES[normalize_name(name)] = cls.name
+        register_family_name(name, cls.family)  # position strings may start with it
     return cls
 
 
@@ -83,7 +80,7 @@ def ruleset(name: str, /, **options: object) -> RuleSet:
     """
     if not isinstance(name, str):
         raise UnknownRuleSetError(f"a ruleset name is a str, not {shown(name)}")
-    key = ALIASES.get(_norm(name))
+    key = ALIASES.get(normalize_name(name))
     if key is None:
         known = ", ".join(RULESET_NAMES)
         raise UnknownRuleSetError(f"unknown ruleset {shown(name, 40)}; known rulesets: {known}")
