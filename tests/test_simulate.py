@@ -23,6 +23,7 @@ import multiprocessing
 import multiprocessing.pool
 import pickle
 import secrets
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +35,7 @@ from nardy import Game, Play, Player
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
 from nardy.simulate import (
+    RECORD_FIELDS,
     Comparison,
     Estimate,
     GameRecord,
@@ -582,3 +584,78 @@ def test_seed_none_plays_other_games_each_time() -> None:
 def test_a_seed_that_is_not_an_int_is_refused() -> None:
     with pytest.raises(nardy.NardyError, match="seed must be an int or None"):
         simulate("short", 2, seed="7")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+LONG_STEP = nardy.ruleset("long", block_check="step")
+
+
+def test_records_are_the_rows_of_a_table() -> None:
+    s = Summary.from_records(HAND_MADE, rules=LONG_STEP, seed=9)
+    rows = s.to_records()
+    assert [tuple(row) for row in rows] == [RECORD_FIELDS] * 5  # every key, in order
+    assert [row["game"] for row in rows] == [0, 1, 2, 3, 4]
+    first, draw = rows[0], rows[4]
+    assert first == {
+        "game": 0, "seed": 100, "run_seed": 9,
+        "ruleset": "long", "options": {"block_check": "step"},
+        "rules": "nardy.ruleset('long', block_check='step')",
+        "white": "greedy", "black": "random", "winner": "white", "winning_agent": "greedy",
+        "kind": "mars", "ending": "bear_off", "points": 2, "cube": 1, "white_net": 2,
+        "plies": 40, "turns": 41,
+    }
+    assert rows[3]["winner"] == "black" and rows[3]["winning_agent"] == "random"
+    assert rows[3]["white_net"] == -1
+    assert (draw["winner"], draw["winning_agent"], draw["white_net"]) == (None, None, 0)
+    # the ruleset and options columns rebuild the ruleset played
+    assert nardy.ruleset(first["ruleset"], **first["options"]) == LONG_STEP
+    # new dicts each time: changing a row changes nothing else
+    first["options"]["block_check"] = "end"
+    assert s.to_records()[0]["options"] == {"block_check": "step"} == s.options
+    assert rows[1]["options"] == {"block_check": "step"}
+
+
+def test_records_of_a_run_follow_its_games() -> None:
+    summary = simulate(LONG_STEP, 4, seed=SEED, white="random", black="greedy", workers=2)
+    assert summary.per_game is not None
+    rows = summary.to_records()
+    for row, game in zip(rows, summary.per_game, strict=True):
+        assert (row["game"], row["seed"], row["white"], row["winner"], row["points"], row["plies"]) == (
+            game.index, game.seed, game.white, game.winner, game.points, game.plies
+        )
+        assert row["seed"] == game_seed(SEED, row["game"]) and row["run_seed"] == SEED
+        assert (row["ruleset"], row["options"]) == ("long", {"block_check": "step"})
+    assert summary.ruleset == "long"
+
+
+def test_records_of_a_summary_made_from_a_label_or_without_games() -> None:
+    labelled = Summary.from_records(HAND_MADE, rules="my experiment")
+    assert (labelled.ruleset, labelled.options) == ("", {})
+    assert {(row["rules"], row["ruleset"]) for row in labelled.to_records()} == {("my experiment", "")}
+    bare = Summary.from_records(HAND_MADE, keep_games=False)
+    with pytest.raises(nardy.NardyError, match="keep_games=False"):
+        bare.to_records()
+    with pytest.raises(nardy.NardyError, match="keep_games=False"):
+        bare.to_dataframe()
+
+
+def test_dataframe() -> None:
+    pd = pytest.importorskip("pandas")
+    s = Summary.from_records(HAND_MADE, rules=LONG_STEP, seed=9)
+    frame = s.to_dataframe()
+    assert isinstance(frame, pd.DataFrame)
+    assert list(frame.columns) == list(RECORD_FIELDS) and len(frame) == 5
+    assert frame["points"].tolist() == [2, 1, 3, 1, 0]
+    assert frame["plies"].sum() == s.total_plies
+    assert frame["white_net"].mean() == pytest.approx(s.mean_points.value)
+    assert frame.groupby("winning_agent")["points"].sum().to_dict() == s.agent_points
+    assert frame["options"][0] == {"block_check": "step"}
+
+
+def test_dataframe_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)  # `import pandas` raises ImportError
+    with pytest.raises(ImportError, match=r"needs pandas.*pip install 'nardy\[pandas\]'") as caught:
+        Summary.from_records(HAND_MADE).to_dataframe()
+    assert caught.value.name == "pandas"

@@ -90,7 +90,7 @@ import queue
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -101,6 +101,9 @@ from nardy.game import Game, RollEvent
 from nardy.rules import REGISTRY, ruleset
 from nardy.rules.base import RuleSet
 
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
 __all__ = [
     "simulate",
     "compare",
@@ -110,6 +113,7 @@ __all__ = [
     "Estimate",
     "PoolExecutor",
     "Executor",
+    "RECORD_FIELDS",
     "game_seed",
     "play_chunk",
     "wilson_interval",
@@ -244,6 +248,38 @@ def _label(names: Iterable[str]) -> str:
     return "/".join(sorted(set(names)))
 
 
+def _changed_options(rules: RuleSet) -> dict[str, object]:
+    """The options of ``rules`` that differ from its class's defaults, in the class's order."""
+    return {
+        opt.name: rules.options[opt.name]
+        for opt in type(rules).OPTIONS
+        if rules.options[opt.name] != opt.default
+    }
+
+
+#: the keys of each row of :meth:`Summary.to_records` (the columns of
+#: :meth:`Summary.to_dataframe`), in order
+RECORD_FIELDS: tuple[str, ...] = (
+    "game",
+    "seed",
+    "run_seed",
+    "ruleset",
+    "options",
+    "rules",
+    "white",
+    "black",
+    "winner",
+    "winning_agent",
+    "kind",
+    "ending",
+    "points",
+    "cube",
+    "white_net",
+    "plies",
+    "turns",
+)
+
+
 @attrs.frozen(hash=False)
 class Summary:
     """Statistics of a run of games; build it with :meth:`from_records`.
@@ -259,7 +295,12 @@ class Summary:
       normal-approximation interval.
     * ``sides`` names the agents that played each side (``"greedy"``, or
       ``"greedy/random"`` when the colours were swapped).
-    * ``per_game`` holds every :class:`GameRecord` in game order, or ``None``.
+    * ``rules`` is the ruleset as its constructor expression
+      (``"nardy.ruleset('long', block_check='step')"``), ``ruleset`` its name
+      and ``options`` the options that differ from its defaults (both empty
+      when the summary was made from a label rather than a ruleset).
+    * ``per_game`` holds every :class:`GameRecord` in game order, or ``None``;
+      :meth:`to_records` and :meth:`to_dataframe` give them as a table.
 
     Summaries compare equal when every statistic (and ``per_game``) does.
     """
@@ -282,6 +323,8 @@ class Summary:
     mean_turns: Estimate
     total_plies: int
     per_game: tuple[GameRecord, ...] | None = None
+    ruleset: str = ""
+    options: dict[str, object] = attrs.field(factory=dict)
 
     @classmethod
     def from_records(
@@ -292,7 +335,11 @@ class Summary:
         seed: int | None = None,
         keep_games: bool = True,
     ) -> Summary:
-        """Summarise ``records`` (in any order; they are sorted by index)."""
+        """Summarise ``records`` (in any order; they are sorted by index).
+
+        ``rules`` is the ruleset played (or only a label for it), ``seed`` the
+        run's seed; ``keep_games=False`` keeps no per-game records.
+        """
         games = sorted(records, key=lambda r: r.index)
         n = len(games)
         if n == 0:
@@ -327,7 +374,94 @@ class Summary:
             mean_turns=mean_interval([g.turns for g in games]),
             total_plies=sum(g.plies for g in games),
             per_game=tuple(games) if keep_games else None,
+            ruleset="" if isinstance(rules, str) else rules.name,
+            options={} if isinstance(rules, str) else _changed_options(rules),
         )
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """The games as the rows of a table: one new dict per game, in game
+        order, with the keys of :data:`RECORD_FIELDS`:
+
+        * ``game``: the game's number in the run (:attr:`GameRecord.index`),
+          ``seed`` the game's seed and ``run_seed`` the run's (:attr:`seed`);
+        * ``ruleset``: the ruleset's name, ``options`` the options that differ
+          from its defaults (a dict: ``nardy.ruleset(row["ruleset"],
+          **row["options"])`` is the ruleset played) and ``rules`` the same as
+          a constructor expression, one string to group or filter by;
+        * ``white``, ``black``: the agents' names; ``winner``: ``"white"``,
+          ``"black"`` or ``None`` (a draw); ``winning_agent``: the winner's
+          agent name (``None`` for a draw);
+        * ``kind`` (``"oin"``, ``"mars"``, ...), ``ending`` (``"bear_off"``,
+          ``"drop"``, ...), ``points`` (what the loser paid, cube included),
+          ``cube`` (the cube's value at the end) and ``white_net`` (White's net
+          points: ``points``, ``-points`` or 0);
+        * ``plies`` (plays made) and ``turns`` (rolls).
+
+        Raises :class:`~nardy.NardyError` for a summary that keeps no
+        per-game records (``keep_games=False``).
+
+        >>> summary = simulate("long", 3, seed=2, white="greedy", black="random")
+        >>> rows = summary.to_records()
+        >>> len(rows), tuple(rows[0]) == RECORD_FIELDS
+        (3, True)
+        >>> {key: rows[1][key] for key in ("game", "ruleset", "options", "white", "black")}
+        {'game': 1, 'ruleset': 'long', 'options': {}, 'white': 'greedy', 'black': 'random'}
+        >>> rows[1]["seed"] == game_seed(2, 1), rows[1]["run_seed"]
+        (True, 2)
+        >>> all(row["white_net"] == (row["points"] if row["winner"] == "white" else -row["points"])
+        ...     for row in rows if row["winner"] is not None)
+        True
+        """
+        if self.per_game is None:
+            raise NardyError(
+                "this summary keeps no per-game records (it was made with keep_games=False), "
+                "so it has no rows to give"
+            )
+        return [self._row(g) for g in self.per_game]
+
+    def _row(self, g: GameRecord) -> dict[str, Any]:
+        return {
+            "game": g.index,
+            "seed": g.seed,
+            "run_seed": self.seed,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "rules": self.rules,
+            "white": g.white,
+            "black": g.black,
+            "winner": g.winner,
+            "winning_agent": g.winning_agent,
+            "kind": g.kind,
+            "ending": g.ending,
+            "points": g.points,
+            "cube": g.cube,
+            "white_net": g.white_net,
+            "plies": g.plies,
+            "turns": g.turns,
+        }
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """The rows of :meth:`to_records` as a ``pandas.DataFrame``: one row per
+        game, the columns of :data:`RECORD_FIELDS` (``options`` holds dicts;
+        group by ``rules`` to tell runs with other options apart)::
+
+            frame = simulate("long", 1000, seed=1, workers=4).to_dataframe()
+            frame.groupby("winner")["plies"].mean()
+
+        pandas is an optional dependency (``pip install 'nardy[pandas]'``);
+        without it this raises an :class:`ImportError` that says so. Raises
+        :class:`~nardy.NardyError` for a summary that keeps no per-game
+        records (``keep_games=False``).
+        """
+        try:
+            import pandas
+        except ImportError as error:
+            raise ImportError(
+                f"Summary.to_dataframe needs pandas, an optional dependency: "
+                f"pip install 'nardy[pandas]' ({error})",
+                name="pandas",
+            ) from error
+        return pandas.DataFrame.from_records(self.to_records(), columns=list(RECORD_FIELDS))
 
     def __str__(self) -> str:
         head = f"{self.rules or 'nardy'}: {self.games} games" + (
