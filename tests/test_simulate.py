@@ -22,6 +22,7 @@ import math
 import multiprocessing
 import multiprocessing.pool
 import pickle
+import os
 import secrets
 import sys
 import threading
@@ -29,6 +30,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nardy
 from nardy import Game, Play, Player
@@ -39,6 +42,7 @@ from nardy.simulate import (
     Comparison,
     Estimate,
     GameRecord,
+    Interrupted,
     PoolExecutor,
     Summary,
     compare,
@@ -188,14 +192,20 @@ def test_a_failed_chunk_raises_and_cancels_the_rest() -> None:
     executor = _EagerExecutor(fail_at=1)
     with pytest.raises(RuntimeError, match="worker lost"):
         simulate("short", 6, seed=SEED, executor=executor, chunk=2)
-    assert all(f.cancelled for f in executor.futures)
+    # the first chunk was read, the second failed, the third (not read yet) is cancelled
+    assert [f.cancelled for f in executor.futures] == [False, False, True]
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_progress_reports_every_game(workers: int) -> None:
+@pytest.mark.parametrize(
+    ("workers", "chunk", "sizes"),
+    [(1, None, [1] * 7), (1, 3, [1] * 7), (2, None, [1] * 7), (2, 3, [1, 3, 3])],
+)
+def test_progress_reports_every_game(workers: int, chunk: int | None, sizes: list[int]) -> None:
+    # in this process the games are played one by one (chunk= is for pools);
+    # a pool reads one game per task unless chunk= says otherwise
     calls: list[int] = []
-    simulate("short", 7, seed=SEED, workers=workers, chunk=3, progress=calls.append)
-    assert calls[0] == 0 and sum(calls) == 7 and sorted(calls[1:]) == [1, 3, 3]
+    simulate("short", 7, seed=SEED, workers=workers, chunk=chunk, progress=calls.append)
+    assert calls[0] == 0 and sorted(calls[1:]) == sizes
 
 
 def test_dask_distributed(baseline: Summary) -> None:
@@ -659,3 +669,129 @@ def test_dataframe_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(ImportError, match=r"needs pandas.*pip install 'nardy\[pandas\]'") as caught:
         Summary.from_records(HAND_MADE).to_dataframe()
     assert caught.value.name == "pandas"
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+
+
+class StopAfter:
+    """A progress callback that raises KeyboardInterrupt (as Ctrl-C does) once
+    ``games`` games have been reported finished; it keeps what it was told."""
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.calls: list[int] = []
+
+    def __call__(self, n: int) -> None:
+        self.calls.append(n)
+        if sum(self.calls) >= self.games:
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_here_keeps_the_games_played() -> None:
+    stop = StopAfter(4)
+    with pytest.raises(Interrupted) as caught:
+        simulate("short", 50, seed=SEED, progress=stop)
+    assert isinstance(caught.value, KeyboardInterrupt)
+    assert caught.value.games == 50 and caught.value.finished == 4
+    assert str(caught.value) == "interrupted: 4 of 50 games finished"
+    # the games played one by one here: exactly games 0..3 of the run
+    assert caught.value.summary == simulate("short", 4, seed=SEED)
+    assert caught.value.comparison is None
+
+
+@pytest.mark.parametrize("chunk", [None, 2])
+def test_ctrl_c_on_a_pool_keeps_the_games_reported(chunk: int | None) -> None:
+    stop = StopAfter(3)
+    with pytest.raises(Interrupted) as caught:
+        simulate("short", 200, seed=SEED, workers=2, chunk=chunk, progress=stop)
+    summary = caught.value.summary
+    assert summary is not None and summary.per_game is not None
+    # exactly the games reported finished: three games, or two chunks of two
+    assert summary.games == sum(stop.calls) == (3 if chunk is None else 4)
+    # whichever finished first, each is the game of that index in a full run
+    full = simulate("short", max(g.index for g in summary.per_game) + 1, seed=SEED)
+    assert full.per_game is not None
+    assert all(full.per_game[g.index] == g for g in summary.per_game)
+    assert summary == Summary.from_records(summary.per_game, rules=nardy.ruleset("short"), seed=SEED)
+
+
+def test_ctrl_c_before_any_game_finished() -> None:
+    with pytest.raises(Interrupted) as caught:
+        simulate("short", 10, seed=SEED, progress=StopAfter(0))
+    assert caught.value.summary is None and caught.value.finished == 0
+    assert str(caught.value) == "interrupted: 0 of 10 games finished"
+
+
+def test_ctrl_c_during_compare() -> None:
+    with pytest.raises(Interrupted) as caught:
+        compare("short", "greedy", "random", 30, seed=SEED, progress=StopAfter(5))
+    assert caught.value.comparison == compare("short", "greedy", "random", 5, seed=SEED)
+    assert caught.value.summary == caught.value.comparison.summary
+
+
+def test_interrupted_pickles() -> None:
+    with pytest.raises(Interrupted) as caught:
+        simulate("short", 10, seed=SEED, progress=StopAfter(2))
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert (again.summary, again.games, str(again)) == (caught.value.summary, 10, str(caught.value))
+
+
+class _InterruptingFuture(_PlainFuture):
+    def result(self) -> Any:
+        raise KeyboardInterrupt
+
+
+class _InterruptingExecutor(_EagerExecutor):
+    """Plays every task, but Ctrl-C comes while the third one is read."""
+
+    def submit(self, fn: Any, /, *args: Any) -> _PlainFuture:
+        if len(self.futures) == 2:
+            self.futures.append(_InterruptingFuture())
+            return self.futures[-1]
+        return super().submit(fn, *args)
+
+
+def test_ctrl_c_while_waiting_for_an_executor() -> None:
+    executor = _InterruptingExecutor()
+    with pytest.raises(Interrupted) as caught:
+        simulate("short", 10, seed=SEED, executor=executor, chunk=2)
+    # the two chunks read before it: games 0..3; the ones not read are cancelled
+    assert caught.value.summary == simulate("short", 4, seed=SEED)
+    assert [f.cancelled for f in executor.futures] == [False, False, False, True, True]
+
+
+class _CountingThreads(cf.ThreadPoolExecutor):
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_pool_gets_a_few_tasks_at_a_time() -> None:
+    # so Ctrl-C leaves no long queue behind, and a long run holds no future per game
+    window = 4 * max(1, os.cpu_count() or 1)
+    games = window + 50
+    with _CountingThreads() as pool:
+        with pytest.raises(Interrupted):
+            simulate("short", games, seed=SEED, executor=pool, progress=StopAfter(1))
+        assert pool.submitted <= window + 1 < games
+
+
+@settings(max_examples=12)
+@given(
+    chunk=st.integers(1, 12),
+    where=st.sampled_from(["here", "threads", "eager", "pickling"]),
+)
+def test_same_games_whatever_the_chunks(baseline: Summary, chunk: int, where: str) -> None:
+    if where == "here":
+        assert simulate("short", GAMES, seed=SEED, chunk=chunk) == baseline
+    elif where == "threads":
+        with cf.ThreadPoolExecutor(3) as pool:
+            assert simulate("short", GAMES, seed=SEED, executor=pool, chunk=chunk) == baseline
+    else:
+        executor = _EagerExecutor() if where == "eager" else _PicklingExecutor()
+        assert simulate("short", GAMES, seed=SEED, executor=executor, chunk=chunk) == baseline

@@ -26,7 +26,6 @@ import math
 import os
 import re
 import shutil
-import signal
 import sys
 import textwrap
 import time
@@ -211,6 +210,8 @@ def _write(path: str, text: str, option: str) -> None:
 class Progress:
     """Progress of ``total`` games on stderr.
 
+    The display starts at the first :meth:`advance`.
+
     * ``enabled=False``: nothing is shown (the count is still kept);
     * stderr a terminal: a ``rich`` progress bar, or without ``rich`` a line
       rewritten in place with carriage returns (at most ten times a second);
@@ -229,10 +230,14 @@ class Progress:
         self._rich: Any = None
         self._task: Any = None
         self._mode = "off"
+        self._enabled = enabled
         self._next_line = 0
         self._last_time = time.monotonic()
-        if not enabled:
-            return
+
+    def _start(self) -> None:
+        """Start the display (at the first :meth:`advance`, once the work has
+        started: a process pool is not forked while rich's thread runs)."""
+        self._enabled = False
         if not _isatty(sys.stderr):
             self._mode = "lines"
             self._next_line = self._step()
@@ -259,7 +264,7 @@ class Progress:
             transient=False,
         )
         self._rich.start()
-        self._task = self._rich.add_task(label, total=total)
+        self._task = self._rich.add_task(self.label, total=self.total, completed=self.done)
 
     def _step(self) -> int:
         return max(1, math.ceil(self.total / 10))
@@ -267,6 +272,8 @@ class Progress:
     def advance(self, games: int) -> None:
         """Count ``games`` more finished games (``0``: the work has started)."""
         self.done = min(self.total, self.done + games)
+        if self._enabled:
+            self._start()
         if self._mode == "rich":
             self._rich.update(self._task, completed=self.done)
         elif self._mode == "tty" and games:
@@ -313,123 +320,25 @@ def _isatty(stream: Any) -> bool:
 # --------------------------------------------------------------------------- selfplay
 
 
-class _Deferred:
-    """A future that runs its task here when its result is first asked for."""
-
-    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self._fn = fn
-        self._args = args
-        self._done = False
-        self._value: Any = None
-
-    def result(self, timeout: float | None = None) -> Any:
-        if not self._done:
-            self._value = self._fn(*self._args)
-            self._done = True
-        return self._value
-
-    def done(self) -> bool:
-        return self._done
-
-
-class _Recorder:
-    """An executor for :func:`nardy.simulate.simulate` that keeps the futures it
-    hands out, so the games of the chunks that finished before Ctrl-C can
-    still be summarised.
-
-    Without an inner executor the chunks run in this process, one by one, as
-    ``simulate`` asks for their results.
-    """
-
-    def __init__(self, inner: Any = None) -> None:
-        self.inner = inner
-        self.futures: list[Any] = []
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any:
-        future = _Deferred(fn, args) if self.inner is None else self.inner.submit(fn, *args)
-        self.futures.append(future)
-        return future
-
-    def finished(self) -> list[Any]:
-        """The records of every chunk that finished."""
-        records: list[Any] = []
-        for future in self.futures:
-            if not future.done():
-                continue
-            cancelled = getattr(future, "cancelled", None)
-            if callable(cancelled) and cancelled():
-                continue
-            exception = getattr(future, "exception", None)
-            if callable(exception) and exception(0) is not None:
-                continue
-            records.extend(future.result())
-        return records
-
-
-def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is for the parent, which stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _pool(workers: int) -> Any:
-    """A process pool whose workers ignore Ctrl-C (SIGINT is held off until they do)."""
-    import multiprocessing
-
-    block = hasattr(signal, "pthread_sigmask")
-    if block:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return multiprocessing.Pool(workers, initializer=_ignore_sigint)
-    finally:
-        if block:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def _default_chunk(games: int, workers: int) -> int:
-    """Games per task: in this process one game per task up to 10,000 games
-    (so Ctrl-C keeps every finished game), then at most 10,000 tasks; on a
-    pool about eight tasks per worker, at most 100 games each."""
-    if workers <= 1:
-        return max(1, math.ceil(games / 10_000))
-    return max(1, min(100, math.ceil(games / (8 * workers))))
-
-
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from nardy.simulate import PoolExecutor, Summary, simulate
+    from nardy.simulate import Interrupted, simulate
 
     rules = _ruleset(args.rules, args.option)
-    chunk = args.chunk or _default_chunk(args.games, args.workers)
     label = f"{rules.name}: {args.white} vs {args.black}"
-    pool = None
-    bar: Progress | None = None
-    recorder = _Recorder()
+    bar = Progress(args.games, label, enabled=not args.quiet)
     start = time.perf_counter()
     try:
         try:
-            if args.workers > 1:  # before the progress bar, which may start a thread
-                pool = _pool(args.workers)
-                recorder = _Recorder(PoolExecutor(pool))
-            bar = Progress(args.games, label, enabled=not args.quiet)
             summary = simulate(
                 rules, args.games, white=args.white, black=args.black, seed=args.seed,
-                executor=recorder, chunk=chunk, progress=bar.advance,
+                workers=args.workers, chunk=args.chunk, progress=bar.advance,
             )
         finally:
-            if bar is not None:
-                bar.close()
-            if pool is not None:
-                pool.terminate()
-    except KeyboardInterrupt:
-        records = recorder.finished()
-        if records:
-            summary = Summary.from_records(records, rules=rules, seed=args.seed)
-            _print_summary(summary, time.perf_counter() - start, args.workers)
-        print(
-            f"nardy: interrupted: {len(records)} of {args.games} games finished",
-            file=sys.stderr,
-        )
+            bar.close()
+    except Interrupted as stop:
+        if stop.summary is not None:
+            _print_summary(stop.summary, time.perf_counter() - start, args.workers)
+        print(f"nardy: {stop}", file=sys.stderr)
         return INTERRUPTED
     _print_summary(summary, time.perf_counter() - start, args.workers)
     return 0
@@ -712,9 +621,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument(
         "--chunk", type=_int_type(1), default=None, metavar="GAMES",
-        help="games per task; Ctrl-C keeps the tasks that finished (default: 1 in this "
-        "process for up to 10,000 games; with --workers about 8 tasks per worker, "
-        "at most 100 games each)",
+        help="games per task sent to a worker with --workers; progress and Ctrl-C count "
+        "whole tasks (default: 1)",
     )
     sp.set_defaults(func=cmd_selfplay, command_parser=sp)
 

@@ -50,13 +50,21 @@ such a run is **not reproducible** from its arguments: calling it again plays
 other games. The seed drawn is reported as :attr:`Summary.seed` (and in each
 record's game seed), so the run can be replayed by passing it back.
 
-**Executors.** Games are played in chunks of consecutive indices, one task per
-chunk. With ``workers=1`` and no executor the chunks run here, one after the
-other; with ``workers > 1`` a :class:`concurrent.futures.ProcessPoolExecutor`
-with that many processes is created (and shut down afterwards). Any object
-with ``submit(fn, *args)`` returning a future (``result()``, and preferably
-``add_done_callback``) can be passed as ``executor=`` instead; it is left
-running:
+**Progress and Ctrl-C.** ``progress(n)`` is called in the calling thread
+with the number of games that have just finished: ``0`` once the work has
+started, then ``1`` per game (the games of each chunk on a pool or executor
+given ``chunk=``), so ``progress=tqdm(total=games).update`` keeps a tqdm bar. Ctrl-C (a
+:class:`KeyboardInterrupt`, also one raised by ``progress``) stops the run and
+raises :class:`Interrupted`, a :class:`KeyboardInterrupt` that carries the
+summary of the games reported finished so far.
+
+**Executors.** With ``workers=1`` and no executor the games are played here,
+one after the other. With ``workers > 1`` a
+:class:`concurrent.futures.ProcessPoolExecutor` with that many processes is
+created (and shut down afterwards); its processes leave Ctrl-C to this one.
+Any object with ``submit(fn, *args)`` returning a future (``result()``, and
+preferably ``add_done_callback``) can be passed as ``executor=`` instead; it is
+left running:
 
 * a :class:`concurrent.futures.ProcessPoolExecutor` or ``ThreadPoolExecutor``
   of your own (e.g. with another ``mp_context``);
@@ -71,6 +79,13 @@ running:
   ``multiprocessing.Pool``-like object with ``apply_async``) in
   :class:`PoolExecutor`: ``simulate(..., executor=PoolExecutor(Pool()))``.
 
+Games go to the executor in chunks of consecutive indices, one task per chunk.
+On this machine's pools (``workers > 1``, a ``concurrent.futures`` process or
+thread pool, :class:`PoolExecutor` over a ``multiprocessing`` pool) a chunk is
+one game, and a few tasks per worker are in flight at a time; other executors
+(Dask, Ray), where a task costs more, get about eight chunks per worker of at
+most 100 games, all submitted at once. ``chunk=`` sets the size.
+
 Tasks carry plain data: the ruleset as ``(name, options)`` (rebuilt with
 :func:`nardy.ruleset` in the worker), agent names from
 :data:`nardy.agents.AGENTS` (or the agent objects themselves), the seed and
@@ -81,16 +96,21 @@ class that is not registered under its name is sent as the object itself.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import copy
 import inspect
 import math
+import multiprocessing
 import multiprocessing.pool
+import os
 import pickle
 import queue
 import secrets
-from collections import Counter
+import signal
+import threading
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 import attrs
 
@@ -111,6 +131,7 @@ __all__ = [
     "Comparison",
     "GameRecord",
     "Estimate",
+    "Interrupted",
     "PoolExecutor",
     "Executor",
     "RECORD_FIELDS",
@@ -124,6 +145,8 @@ __all__ = [
 Z95 = 1.959963984540054
 
 _SEED_STRIDE = 1_000_003
+
+_T = TypeVar("_T")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -532,14 +555,55 @@ class Comparison:
         )
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate` or :func:`compare`: a
+    :class:`KeyboardInterrupt` that keeps the games finished so far.
+
+    ``summary`` is the :class:`Summary` of the games reported finished
+    (through ``progress``) before the interruption, ``None`` if there were
+    none; for :func:`compare`, ``comparison`` is the :class:`Comparison` of
+    those games (else ``None``); ``games`` is the number of games asked for.
+    Catching :class:`KeyboardInterrupt` catches it too.
+
+    >>> def stop_after_three(n, finished=[0]):
+    ...     finished[0] += n
+    ...     if finished[0] >= 3:
+    ...         raise KeyboardInterrupt
+    >>> try:
+    ...     simulate("short", 100, seed=1, progress=stop_after_three)
+    ... except Interrupted as stop:
+    ...     print(stop, "|", stop.summary.games, stop.games)
+    interrupted: 3 of 100 games finished | 3 100
+    """
+
+    def __init__(
+        self, summary: Summary | None, games: int, comparison: Comparison | None = None
+    ) -> None:
+        self.summary = summary
+        self.games = games
+        self.comparison = comparison
+        super().__init__(f"interrupted: {self.finished} of {games} games finished")
+
+    @property
+    def finished(self) -> int:
+        """The number of games finished (those in :attr:`summary`)."""
+        return 0 if self.summary is None else self.summary.games
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Interrupted, (self.summary, self.games, self.comparison))
+
+
 # --------------------------------------------------------------------------- workers
+
+
+_Rules = tuple[str, tuple[tuple[str, object], ...]] | RuleSet
 
 
 class _Chunk(NamedTuple):
     """One task: games ``start..stop-1`` of a run (plain data and the agent
     objects, if any)."""
 
-    rules: tuple[str, tuple[tuple[str, object], ...]] | RuleSet
+    rules: _Rules
     white: str | Agent
     black: str | Agent
     seed: int
@@ -551,17 +615,15 @@ class _Chunk(NamedTuple):
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, object], ...]], RuleSet] = {}
 
 
-def _rules_spec(rules: RuleSet) -> tuple[str, tuple[tuple[str, object], ...]] | RuleSet:
+def _rules_spec(rules: RuleSet) -> _Rules:
     """``(name, options that differ from the defaults)``, or ``rules`` itself
     when its class is not the one registered under its name."""
     if REGISTRY.get(rules.name) is not type(rules):
         return rules
-    defaults = {opt.name: opt.default for opt in type(rules).OPTIONS}
-    changed = tuple((k, v) for k, v in rules.options.items() if defaults.get(k) != v)
-    return rules.name, changed
+    return rules.name, tuple(_changed_options(rules).items())
 
 
-def _build_rules(spec: tuple[str, tuple[tuple[str, object], ...]] | RuleSet) -> RuleSet:
+def _build_rules(spec: _Rules) -> RuleSet:
     if isinstance(spec, RuleSet):
         return spec
     rules = _RULES_CACHE.get(spec)
@@ -601,8 +663,9 @@ def _check_agent(agent: object, role: str) -> None:
         )
 
 
-def _unpicklable(agents: dict[str, str | Agent]) -> list[tuple[str, Agent, Exception]]:
-    """The agent objects that do not pickle: ``(role, agent, why)``."""
+def _unpicklable(rules: RuleSet, agents: dict[str, str | Agent]) -> list[str]:
+    """Why the agent objects cannot be sent to another process (one message
+    each; empty when they all pickle)."""
     out = []
     for role, agent in agents.items():
         if isinstance(agent, str):
@@ -610,34 +673,13 @@ def _unpicklable(agents: dict[str, str | Agent]) -> list[tuple[str, Agent, Excep
         try:
             pickle.dumps(agent)
         except Exception as exc:  # PicklingError, TypeError, AttributeError, ... by the object
-            out.append((role, agent, exc))
+            out.append(
+                f"{role} agent {shown(agent.name)} does not pickle ({type(exc).__name__}: {exc}), "
+                "so it cannot be sent to worker processes: define its class at module level and "
+                "keep no open files, locks or lambdas in it, or play in this process (workers=1, "
+                "no executor)"
+            )
     return out
-
-
-def _unpicklable_message(role: str, agent: Agent, error: Exception) -> str:
-    return (
-        f"{role} agent {shown(agent.name)} does not pickle ({type(error).__name__}: {error}), so it "
-        "cannot be sent to worker processes: define its class at module level and keep no open "
-        "files, locks or lambdas in it, or play in this process (workers=1, no executor)"
-    )
-
-
-def _sent_to_other_processes(workers: int, executor: Executor | None) -> bool:
-    """Whether the tasks certainly travel to other processes (so agents must pickle)."""
-    if executor is None:
-        return workers > 1
-    if isinstance(executor, cf.ProcessPoolExecutor):
-        return True
-    if isinstance(executor, PoolExecutor):
-        return not isinstance(executor.pool, multiprocessing.pool.ThreadPool)
-    return False
-
-
-def _threads(executor: Executor) -> bool:
-    """Whether ``executor`` certainly runs the tasks in this process."""
-    if isinstance(executor, cf.ThreadPoolExecutor):
-        return True
-    return isinstance(executor, PoolExecutor) and isinstance(executor.pool, multiprocessing.pool.ThreadPool)
 
 
 def _make_agent(agent: str | Agent, seed: int) -> Agent:
@@ -656,37 +698,37 @@ def _make_agent(agent: str | Agent, seed: int) -> Agent:
     return cls()
 
 
+def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
+    """Play game ``index`` of the run ``task`` belongs to."""
+    seed = game_seed(task.seed, index)
+    white, black = task.white, task.black
+    if task.alternate and index % 2:
+        white, black = black, white
+    agents = {
+        Player.WHITE: _make_agent(white, seed * 2 + Player.WHITE),
+        Player.BLACK: _make_agent(black, seed * 2 + Player.BLACK),
+    }
+    game = Game(rules, seed=seed)
+    result = play_game(game, agents)
+    return GameRecord(
+        index=index,
+        seed=seed,
+        white=_agent_name(white),
+        black=_agent_name(black),
+        winner=None if result.winner is None else str(result.winner),
+        kind=result.kind,
+        points=result.points,
+        plies=game.plies,
+        turns=sum(1 for e in game.history if isinstance(e, RollEvent)),
+        ending=result.ending,
+        cube=result.cube,
+    )
+
+
 def play_chunk(chunk: _Chunk) -> list[GameRecord]:
     """Play the games of one chunk (the task that runs on a worker)."""
     rules = _build_rules(chunk.rules)
-    records = []
-    for index in range(chunk.start, chunk.stop):
-        seed = game_seed(chunk.seed, index)
-        white, black = chunk.white, chunk.black
-        if chunk.alternate and index % 2:
-            white, black = black, white
-        agents = {
-            Player.WHITE: _make_agent(white, seed * 2 + Player.WHITE),
-            Player.BLACK: _make_agent(black, seed * 2 + Player.BLACK),
-        }
-        game = Game(rules, seed=seed)
-        result = play_game(game, agents)
-        records.append(
-            GameRecord(
-                index=index,
-                seed=seed,
-                white=_agent_name(white),
-                black=_agent_name(black),
-                winner=None if result.winner is None else str(result.winner),
-                kind=result.kind,
-                points=result.points,
-                plies=game.plies,
-                turns=sum(1 for e in game.history if isinstance(e, RollEvent)),
-                ending=result.ending,
-                cube=result.cube,
-            )
-        )
-    return records
+    return [_play_one(rules, chunk, index) for index in range(chunk.start, chunk.stop)]
 
 
 # --------------------------------------------------------------------------- executors
@@ -718,26 +760,115 @@ class PoolExecutor:
         return future
 
 
-def _as_completed(futures: Sequence[Any]) -> Iterator[int]:
-    """Yield the indices of ``futures`` as they finish (in order if they cannot say)."""
-    if all(isinstance(f, cf.Future) for f in futures):
-        index = {f: i for i, f in enumerate(futures)}
-        for f in cf.as_completed(futures):
-            yield index[f]
-    elif all(callable(getattr(f, "add_done_callback", None)) for f in futures):
-        done: queue.SimpleQueue[int] = queue.SimpleQueue()
-        for i, f in enumerate(futures):
-            f.add_done_callback(lambda _f, i=i: done.put(i))
-        for _ in futures:
-            yield done.get()
-    else:
-        yield from range(len(futures))
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is for the parent, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _default_chunk(games: int, workers: int) -> int:
-    if workers <= 1:
-        return max(1, min(100, math.ceil(games / 100)))
-    return max(1, min(100, math.ceil(games / (8 * workers))))
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold off SIGINT in this thread (a Ctrl-C is delivered on leaving)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+class _OwnPool(cf.ProcessPoolExecutor):
+    """The process pool of ``workers=N``. Its workers ignore Ctrl-C, which is
+    this process's to handle: SIGINT is held off while :meth:`submit` may start
+    a worker, until the worker has set it aside."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(max_workers=workers, initializer=_ignore_sigint)
+
+    def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> cf.Future[_T]:
+        with _sigint_held():
+            return super().submit(fn, *args, **kwargs)
+
+    def stop(self) -> None:
+        """Drop the queued tasks and stop the workers without waiting for them."""
+        self.shutdown(wait=False, cancel_futures=True)
+        terminate = getattr(self, "terminate_workers", None)  # Python 3.14
+        if callable(terminate):
+            terminate()
+
+
+def _local(executor: Executor) -> bool:
+    """Whether ``executor`` is a pool of this machine (cheap tasks)."""
+    if isinstance(executor, (cf.ProcessPoolExecutor, cf.ThreadPoolExecutor)):
+        return True
+    return isinstance(executor, PoolExecutor) and isinstance(executor.pool, multiprocessing.pool.Pool)
+
+
+def _sent_to_other_processes(workers: int, executor: Executor | None) -> bool:
+    """Whether the tasks certainly travel to other processes (so they must pickle)."""
+    if executor is None:
+        return workers > 1
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        return True
+    if isinstance(executor, PoolExecutor):
+        return not isinstance(executor.pool, multiprocessing.pool.ThreadPool)
+    return False
+
+
+def _threads(executor: Executor) -> bool:
+    """Whether ``executor`` certainly runs the tasks in this process."""
+    if isinstance(executor, cf.ThreadPoolExecutor):
+        return True
+    return isinstance(executor, PoolExecutor) and isinstance(executor.pool, multiprocessing.pool.ThreadPool)
+
+
+class _InFlight:
+    """The tasks submitted and not yet read, handed back as they finish (in
+    order of submission for futures without ``add_done_callback``)."""
+
+    def __init__(self) -> None:
+        self._finished: queue.SimpleQueue[tuple[Any, _Chunk]] = queue.SimpleQueue()
+        self._in_order: deque[tuple[Any, _Chunk]] = deque()
+        self.futures: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.futures)
+
+    def submit(self, executor: Executor, task: _Chunk) -> None:
+        future = executor.submit(play_chunk, task)
+        self.futures[id(future)] = future
+        if callable(getattr(future, "add_done_callback", None)):
+            future.add_done_callback(lambda f: self._finished.put((f, task)))
+        else:
+            self._in_order.append((future, task))
+
+    def next(self) -> tuple[list[GameRecord], _Chunk]:
+        """The records of the next task to finish (waiting for it), and the task."""
+        future, task = self._in_order.popleft() if self._in_order else self._finished.get()
+        del self.futures[id(future)]
+        return future.result(), task
+
+    def cancel(self) -> None:
+        for future in self.futures.values():
+            cancel = getattr(future, "cancel", None)
+            if callable(cancel):
+                cancel()
+
+
+def _remote_chunk(games: int, workers: int) -> int:
+    return max(1, min(100, math.ceil(games / (8 * max(workers, 4)))))
+
+
+def _check_sizes(games: int, workers: int, chunk: int | None) -> None:
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if chunk is not None and chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
 
 
 def _run_seed(seed: int | None) -> int:
@@ -749,84 +880,136 @@ def _run_seed(seed: int | None) -> int:
     return seed
 
 
-def _run(
-    rules: RuleSet | str,
-    games: int,
-    agents: dict[str, str | Agent],
-    seed: int,
-    workers: int,
-    executor: Executor | None,
-    chunk: int | None,
-    alternate: bool,
-    progress: Callable[[int], object] | None,
-) -> tuple[RuleSet, list[GameRecord]]:
-    """Play the games; ``agents`` maps the roles (``"white"`` and ``"black"``,
-    or compare's ``"a"`` and ``"b"``) to agents, the first playing White (in the
-    even-numbered games if ``alternate``)."""
+def _check_rules(rules: RuleSet | str) -> RuleSet:
     if isinstance(rules, str):
         rules = ruleset(rules)
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet or a ruleset name, not {shown(rules)}")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    return rules
+
+
+def _check_travel(rules: RuleSet, agents: dict[str, str | Agent], workers: int, executor: Executor | None) -> None:
+    """Refuse, before any game, what cannot reach the worker processes."""
+    if not _sent_to_other_processes(workers, executor):
+        return
+    problems = _unpicklable(rules, agents)
+    if problems:
+        raise NardyError(problems[0])
+
+
+class _Run(NamedTuple):
+    """What :func:`_play` needs: the checked arguments of a call."""
+
+    rules: RuleSet
+    spec: _Rules
+    games: int
+    agents: dict[str, str | Agent]
+    seed: int
+    alternate: bool
+
+
+def _task(run: _Run, start: int, stop: int) -> _Chunk:
+    white, black = run.agents.values()
+    return _Chunk(run.spec, white, black, run.seed, start, stop, run.alternate)
+
+
+def _play_here(run: _Run, records: list[GameRecord], progress: Callable[[int], object]) -> None:
+    """Play the games here, one after the other."""
+    task = _task(run, 0, run.games)
+    progress(0)
+    for index in range(run.games):
+        records.append(_play_one(run.rules, task, index))
+        progress(1)
+
+
+def _play_on(
+    executor: Executor,
+    run: _Run,
+    chunk: int,
+    window: int,
+    records: list[GameRecord],
+    progress: Callable[[int], object],
+) -> None:
+    """Play the games on ``executor``, at most ``window`` tasks at a time."""
+    starts = iter(range(0, run.games, chunk))
+    inflight = _InFlight()
+    try:
+        for start in starts:
+            inflight.submit(executor, _task(run, start, min(start + chunk, run.games)))
+            if len(inflight) >= window:
+                break
+        progress(0)
+        while inflight:
+            done, task = inflight.next()
+            records.extend(done)
+            more = next(starts, None)
+            if more is not None:
+                inflight.submit(executor, _task(run, more, min(more + chunk, run.games)))
+            progress(task.stop - task.start)
+    except BaseException as exc:
+        inflight.cancel()
+        _explain(exc, run, executor)
+        raise
+
+
+def _explain(exc: BaseException, run: _Run, executor: Executor) -> None:
+    """Add notes to an executor's error about what may not have reached its workers."""
+    if not isinstance(exc, Exception) or _threads(executor):
+        return
+    for problem in _unpicklable(run.rules, run.agents):
+        exc.add_note(f"note: {problem} (executors that run games in other processes need "
+                     "agents that pickle)")
+
+
+def _play(
+    run: _Run,
+    workers: int,
+    executor: Executor | None,
+    chunk: int | None,
+    records: list[GameRecord],
+    progress: Callable[[int], object],
+) -> None:
+    """Play the games of ``run`` here, on a pool of ``workers`` processes or on
+    ``executor``, appending their records to ``records`` as they finish."""
+    if executor is None and workers == 1:
+        _play_here(run, records, progress)
+    elif executor is None:
+        pool = _OwnPool(workers)
+        try:
+            _play_on(pool, run, chunk or 1, 4 * workers, records, progress)
+        except BaseException:
+            pool.stop()
+            raise
+        pool.shutdown()
+    elif _local(executor):
+        window = 4 * max(workers, os.cpu_count() or 1)
+        _play_on(executor, run, chunk or 1, window, records, progress)
+    else:
+        chunk = chunk or _remote_chunk(run.games, workers)
+        _play_on(executor, run, chunk, math.ceil(run.games / chunk), records, progress)
+
+
+def _no_progress(games: int) -> None:
+    pass
+
+
+def _start(
+    rules: RuleSet | str,
+    games: int,
+    agents: dict[str, str | Agent],
+    seed: int | None,
+    workers: int,
+    executor: Executor | None,
+    chunk: int | None,
+    alternate: bool,
+) -> _Run:
+    """Check the arguments of a call (before any game is played)."""
+    rules = _check_rules(rules)
+    _check_sizes(games, workers, chunk)
     for role, agent in agents.items():
         _check_agent(agent, role)
-    if _sent_to_other_processes(workers, executor):
-        for role, agent, error in _unpicklable(agents):
-            raise NardyError(_unpicklable_message(role, agent, error)) from error
-    if chunk is None:
-        chunk = _default_chunk(games, workers if executor is None else max(workers, 4))
-    if chunk < 1:
-        raise ValueError(f"chunk must be at least 1, not {chunk}")
-    spec = _rules_spec(rules)
-    white, black = agents.values()
-    chunks = [
-        _Chunk(spec, white, black, seed, start, min(start + chunk, games), alternate)
-        for start in range(0, games, chunk)
-    ]
-    records: list[GameRecord] = []
-    if executor is None and workers == 1:
-        if progress is not None:
-            progress(0)
-        for task in chunks:
-            records.extend(play_chunk(task))
-            if progress is not None:
-                progress(task.stop - task.start)
-        return rules, records
-    own = None
-    if executor is None:
-        executor = own = cf.ProcessPoolExecutor(max_workers=workers)
-    futures: list[Any] = []
-    try:
-        for task in chunks:
-            futures.append(executor.submit(play_chunk, task))
-        if progress is not None:
-            progress(0)
-        for i in _as_completed(futures):
-            records.extend(futures[i].result())
-            if progress is not None:
-                progress(chunks[i].stop - chunks[i].start)
-    except BaseException as exc:
-        for future in futures:
-            cancel = getattr(future, "cancel", None)
-            if callable(cancel):
-                cancel()
-        if own is not None:
-            own.shutdown(wait=False, cancel_futures=True)
-            own = None
-        if isinstance(exc, Exception) and not _threads(executor):  # it may have failed to send an agent
-            for role, agent, error in _unpicklable(agents):
-                exc.add_note(
-                    f"note: {_unpicklable_message(role, agent, error)} (executors that run "
-                    "games in other processes need agents that pickle)"
-                )
-        raise
-    finally:
-        if own is not None:
-            own.shutdown()
-    return rules, records
+    _check_travel(rules, agents, workers, executor)
+    return _Run(rules, _rules_spec(rules), games, agents, _run_seed(seed), alternate)
 
 
 def simulate(
@@ -858,20 +1041,51 @@ def simulate(
     :attr:`Summary.seed`. ``workers > 1`` plays on a new process pool of that
     size; ``executor`` (anything with ``submit()``, e.g. a
     ``distributed.Client``) is used instead when given. ``chunk`` is the number
-    of games per task (by default about eight tasks per worker, at most 100
-    games each). ``progress(n)`` is called here with ``0`` once the work is
-    submitted, then with the number of games of each chunk as it completes.
+    of games per task sent to a pool or an executor (by default one on this
+    machine's pools; see the module docstring).
+
+    ``progress(n)`` is called in this thread with the number of games just
+    finished: ``0`` when the work starts, then ``1`` per game (the games of a
+    chunk on a pool given ``chunk=``), e.g. ``progress=tqdm(total=games).update``.
     ``keep_games=False`` drops the per-game records from the summary.
 
-    Raises :class:`~nardy.NardyError` for an unknown agent name, an object
-    without the agent protocol, or (when the games go to worker processes) an
-    agent object that does not pickle.
+    Ctrl-C, or a :class:`KeyboardInterrupt` raised by ``progress``, stops the
+    run and raises :class:`Interrupted` with the summary of the games
+    finished so far. Raises :class:`~nardy.NardyError` for an unknown agent
+    name, an object without the agent protocol, or (when the games go to
+    worker processes) an agent object that does not pickle.
     """
-    run_seed = _run_seed(seed)
-    rules, records = _run(
-        rules, games, {"white": white, "black": black}, run_seed, workers, executor, chunk, False, progress
+    run = _start(rules, games, {"white": white, "black": black}, seed, workers, executor, chunk, False)
+    records: list[GameRecord] = []
+    try:
+        _play(run, workers, executor, chunk, records, progress or _no_progress)
+    except KeyboardInterrupt:
+        raise Interrupted(_summary(run, records, keep_games), games) from None
+    summary = _summary(run, records, keep_games)
+    assert summary is not None
+    return summary
+
+
+def _summary(run: _Run, records: list[GameRecord], keep_games: bool) -> Summary | None:
+    if not records:
+        return None
+    return Summary.from_records(records, rules=run.rules, seed=run.seed, keep_games=keep_games)
+
+
+def _comparison(a: str, b: str, summary: Summary, records: list[GameRecord]) -> Comparison:
+    games_in_order = sorted(records, key=lambda r: r.index)
+    wins = summary.agent_wins[a]
+    return Comparison(
+        a=a,
+        b=b,
+        games=summary.games,
+        wins=wins,
+        losses=summary.agent_wins[b],
+        draws=summary.draws,
+        win_rate=wilson_interval(wins, summary.games),
+        mean_points=mean_interval([g.net_for(a) for g in games_in_order]),
+        summary=summary,
     )
-    return Summary.from_records(records, rules=rules, seed=run_seed, keep_games=keep_games)
 
 
 def compare(
@@ -888,10 +1102,10 @@ def compare(
     keep_games: bool = True,
 ) -> Comparison:
     """Play agent ``a`` against agent ``b``: ``a`` is White in the even-numbered
-    games and Black in the odd ones (same agents, seeding, workers and
-    executors as :func:`simulate`). Reports ``a``'s win rate and net points per
-    game. The two agents are told apart by name, so two agent objects need
-    different names."""
+    games and Black in the odd ones (same agents, seeding, workers, executors,
+    progress and Ctrl-C as :func:`simulate`). Reports ``a``'s win rate and net
+    points per game. The two agents are told apart by name, so two agent
+    objects need different names."""
     for role, agent in (("a", a), ("b", b)):
         _check_agent(agent, role)
     name_a, name_b = _agent_name(a), _agent_name(b)
@@ -902,19 +1116,14 @@ def compare(
             f"compare tells the agents apart by name, and both are named {shown(name_a)}: "
             "give one of them another name"
         )
-    run_seed = _run_seed(seed)
-    rules, records = _run(rules, games, {"a": a, "b": b}, run_seed, workers, executor, chunk, True, progress)
-    summary = Summary.from_records(records, rules=rules, seed=run_seed, keep_games=keep_games)
-    games_in_order = sorted(records, key=lambda r: r.index)
-    wins = summary.agent_wins[name_a]
-    return Comparison(
-        a=name_a,
-        b=name_b,
-        games=summary.games,
-        wins=wins,
-        losses=summary.agent_wins[name_b],
-        draws=summary.draws,
-        win_rate=wilson_interval(wins, summary.games),
-        mean_points=mean_interval([g.net_for(name_a) for g in games_in_order]),
-        summary=summary,
-    )
+    run = _start(rules, games, {"a": a, "b": b}, seed, workers, executor, chunk, True)
+    records: list[GameRecord] = []
+    try:
+        _play(run, workers, executor, chunk, records, progress or _no_progress)
+    except KeyboardInterrupt:
+        partial = _summary(run, records, keep_games)
+        result = None if partial is None else _comparison(name_a, name_b, partial, records)
+        raise Interrupted(partial, games, result) from None
+    summary = _summary(run, records, keep_games)
+    assert summary is not None
+    return _comparison(name_a, name_b, summary, records)
