@@ -26,7 +26,8 @@ import os
 import secrets
 import sys
 import threading
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -37,6 +38,7 @@ import nardy
 from nardy import Game, Play, Player
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
+from nardy.rules import ALIASES, REGISTRY, Constraint, Long, register
 from nardy.simulate import (
     RECORD_FIELDS,
     Comparison,
@@ -795,3 +797,111 @@ def test_same_games_whatever_the_chunks(baseline: Summary, chunk: int, where: st
     else:
         executor = _EagerExecutor() if where == "eager" else _PicklingExecutor()
         assert simulate("short", GAMES, seed=SEED, executor=executor, chunk=chunk) == baseline
+
+
+# --------------------------------------------------------------------------- rulesets of one's own
+
+
+class AtMostThree(Constraint):
+    """At most three of the mover's checkers on a point after a step."""
+
+    text = "a point may hold at most three of the mover's checkers"
+
+    def step_ok(self, state: Any, step: Any, mark: Any) -> bool:
+        return bool(step.target == 0 or state.me[step.target] <= 3)
+
+
+class LowTowers(Long):
+    """Long nardy with points of at most three checkers (registered by a test)."""
+
+    name = "low_towers_for_workers"
+    title = "Low towers"
+
+    def constraints(self) -> tuple[Constraint, ...]:
+        return (*super().constraints(), AtMostThree())
+
+
+class Unregistered(LowTowers):
+    """The same rules under a name the registry never hears of."""
+
+    name = "unregistered_for_workers"
+
+
+class Shadow(LowTowers):
+    """The same rules, never registered, under the built-in name ``long``."""
+
+    name = "long"
+
+
+@pytest.fixture
+def registered_low_towers() -> Iterator[None]:
+    """``nardy.rules.register(LowTowers)`` in this process only: workers started
+    afresh import this module but never run the registration."""
+    tables: list[dict[str, Any]] = [REGISTRY, ALIASES, nardy.core._FAMILY_OF_NAME]
+    saved = [dict(table) for table in tables]
+    register(LowTowers)
+    yield
+    for table, old in zip(tables, saved, strict=True):
+        table.clear()
+        table.update(old)
+
+
+@pytest.mark.usefixtures("registered_low_towers")
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+@pytest.mark.parametrize("cls", [LowTowers, Unregistered, Shadow])
+def test_rulesets_of_ones_own_reach_the_workers(method: str, cls: type[nardy.RuleSet]) -> None:
+    rules = cls(block_check="step")
+    serial = simulate(rules, 4, seed=SEED, white="greedy", black="random")
+    # its own rules, not long nardy's (which a lookup of the name would give)
+    assert [(g.plies, g.kind) for g in serial.per_game or ()] != [
+        (g.plies, g.kind) for g in simulate(nardy.ruleset("long", block_check="step"), 4, seed=SEED).per_game or ()
+    ]
+    ctx = multiprocessing.get_context(method)
+    with cf.ProcessPoolExecutor(max_workers=2, mp_context=ctx) as pool:
+        assert simulate(rules, 4, seed=SEED, white="greedy", black="random", executor=pool) == serial
+
+
+def test_a_ruleset_class_defined_in_a_function_plays_here_only() -> None:
+    class Local(LowTowers):
+        name = "local_for_workers"
+
+    serial = simulate(Local(), 3, seed=SEED)
+    with cf.ThreadPoolExecutor(2) as threads:
+        assert simulate(Local(), 3, seed=SEED, executor=threads) == serial
+    with pytest.raises(nardy.NardyError, match=r"ruleset class .*Local does not pickle .*module level"):
+        simulate(Local(), 3, seed=SEED, workers=2)
+
+
+def test_a_ruleset_class_in_an_unimportable_main_is_refused_for_a_fresh_pool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # as in a notebook or python -c with the spawn start method (the default on
+    # macOS and Windows): the class pickles here, but a fresh worker cannot find it
+    class InMain(LowTowers):
+        name = "in_main_for_workers"
+
+    InMain.__module__, InMain.__qualname__ = "__main__", "InMain"
+    main = types.ModuleType("__main__")  # no __file__ to import it from
+    main.InMain = InMain  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+    pickle.dumps(InMain)
+    with pytest.raises(
+        nardy.NardyError, match=r"^InMain is defined in __main__, which worker processes started by 'spawn'"
+    ):
+        simulate(InMain(), 3, seed=SEED, workers=2)
+    assert simulate(InMain(), 3, seed=SEED).games == 3  # here it plays
+
+
+class _BrokenPool(_EagerExecutor):
+    def submit(self, fn: Any, /, *args: Any) -> _PlainFuture:
+        self.futures.append(_PlainFuture(error=cf.process.BrokenProcessPool("a worker died")))
+        return self.futures[-1]
+
+
+def test_a_broken_pool_names_the_classes_from_main(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Alternating, "__module__", "__main__")
+    monkeypatch.setitem(sys.modules["__main__"].__dict__, "Alternating", Alternating)
+    with pytest.raises(cf.process.BrokenProcessPool) as caught:
+        simulate("short", 4, white=Alternating(), executor=_BrokenPool())
+    assert any("Alternating is defined in __main__" in note for note in caught.value.__notes__)

@@ -86,11 +86,14 @@ one game, and a few tasks per worker are in flight at a time; other executors
 (Dask, Ray), where a task costs more, get about eight chunks per worker of at
 most 100 games, all submitted at once. ``chunk=`` sets the size.
 
-Tasks carry plain data: the ruleset as ``(name, options)`` (rebuilt with
-:func:`nardy.ruleset` in the worker), agent names from
+Tasks carry the ruleset as its class and the options that differ from the
+defaults (rebuilt in the worker as ``cls(**options)``), agent names from
 :data:`nardy.agents.AGENTS` (or the agent objects themselves), the seed and
-the chunk's range; they return a list of :class:`GameRecord`. Only a ruleset
-class that is not registered under its name is sent as the object itself.
+the chunk's range; they return a list of :class:`GameRecord`. A class travels
+as a reference (its module and name), which a worker process imports: a
+ruleset class of your own (registered or not) plays on workers wherever its
+module can be imported there (see the research guide, "Rulesets of your own
+on worker processes").
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ import pickle
 import queue
 import secrets
 import signal
+import sys
 import threading
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -118,7 +122,7 @@ from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
 from nardy.errors import NardyError, shown
 from nardy.game import Game, RollEvent
-from nardy.rules import REGISTRY, ruleset
+from nardy.rules import ruleset
 from nardy.rules.base import RuleSet
 
 if TYPE_CHECKING:
@@ -596,12 +600,17 @@ class Interrupted(KeyboardInterrupt):
 # --------------------------------------------------------------------------- workers
 
 
-_Rules = tuple[str, tuple[tuple[str, object], ...]] | RuleSet
+class _Rules(NamedTuple):
+    """A ruleset as a task carries it: its class (pickled as a reference, which
+    the worker imports) and the options that differ from the class's defaults."""
+
+    cls: type[RuleSet]
+    options: tuple[tuple[str, object], ...]
 
 
 class _Chunk(NamedTuple):
-    """One task: games ``start..stop-1`` of a run (plain data and the agent
-    objects, if any)."""
+    """One task: games ``start..stop-1`` of a run (plain data, the ruleset's
+    class and the agent objects, if any)."""
 
     rules: _Rules
     white: str | Agent
@@ -612,23 +621,17 @@ class _Chunk(NamedTuple):
     alternate: bool
 
 
-_RULES_CACHE: dict[tuple[str, tuple[tuple[str, object], ...]], RuleSet] = {}
+_RULES_CACHE: dict[_Rules, RuleSet] = {}
 
 
 def _rules_spec(rules: RuleSet) -> _Rules:
-    """``(name, options that differ from the defaults)``, or ``rules`` itself
-    when its class is not the one registered under its name."""
-    if REGISTRY.get(rules.name) is not type(rules):
-        return rules
-    return rules.name, tuple(_changed_options(rules).items())
+    return _Rules(type(rules), tuple(_changed_options(rules).items()))
 
 
 def _build_rules(spec: _Rules) -> RuleSet:
-    if isinstance(spec, RuleSet):
-        return spec
     rules = _RULES_CACHE.get(spec)
     if rules is None:
-        rules = _RULES_CACHE[spec] = ruleset(spec[0], **dict(spec[1]))
+        rules = _RULES_CACHE[spec] = spec.cls(**dict(spec.options))
     return rules
 
 
@@ -664,9 +667,17 @@ def _check_agent(agent: object, role: str) -> None:
 
 
 def _unpicklable(rules: RuleSet, agents: dict[str, str | Agent]) -> list[str]:
-    """Why the agent objects cannot be sent to another process (one message
-    each; empty when they all pickle)."""
+    """Why the ruleset's class or the agent objects cannot be sent to another
+    process (one message each; empty when they all pickle)."""
     out = []
+    try:
+        pickle.dumps(type(rules))
+    except Exception as exc:  # PicklingError, AttributeError: a class defined in a function
+        out.append(
+            f"the ruleset class {type(rules).__qualname__} does not pickle "
+            f"({type(exc).__name__}: {exc}), so it cannot be sent to worker processes: define "
+            "it at module level, or play in this process (workers=1, no executor)"
+        )
     for role, agent in agents.items():
         if isinstance(agent, str):
             continue
@@ -680,6 +691,12 @@ def _unpicklable(rules: RuleSet, agents: dict[str, str | Agent]) -> list[str]:
                 "no executor)"
             )
     return out
+
+
+def _in_main(rules: RuleSet, agents: dict[str, str | Agent]) -> list[str]:
+    """The classes of the ruleset and the agent objects defined in ``__main__``."""
+    classes = [type(rules), *(type(a) for a in agents.values() if not isinstance(a, str))]
+    return sorted({c.__qualname__ for c in classes if c.__module__ == "__main__"})
 
 
 def _make_agent(agent: str | Agent, seed: int) -> Agent:
@@ -895,6 +912,30 @@ def _check_travel(rules: RuleSet, agents: dict[str, str | Agent], workers: int, 
     problems = _unpicklable(rules, agents)
     if problems:
         raise NardyError(problems[0])
+    if executor is None and _spawned() and not _main_importable():
+        names = _in_main(rules, agents)
+        if names:
+            raise NardyError(_main_message(names, repr(multiprocessing.get_start_method())))
+
+
+def _spawned() -> bool:
+    """Whether a new process pool starts its workers without copying this process."""
+    return multiprocessing.get_start_method() != "fork"
+
+
+def _main_importable() -> bool:
+    """Whether a worker started afresh can import ``__main__`` (a script file)."""
+    main = sys.modules.get("__main__")
+    return isinstance(getattr(main, "__file__", None), str)
+
+
+def _main_message(names: list[str], how: str = "'spawn' or 'forkserver'") -> str:
+    return (
+        f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} defined in __main__, which worker "
+        f"processes started by {how} cannot import here (a notebook, python -c or an interactive "
+        "session): define the class in a module of its own and import it, or play in this "
+        "process (workers=1, no executor)"
+    )
 
 
 class _Run(NamedTuple):
@@ -958,7 +999,16 @@ def _explain(exc: BaseException, run: _Run, executor: Executor) -> None:
         return
     for problem in _unpicklable(run.rules, run.agents):
         exc.add_note(f"note: {problem} (executors that run games in other processes need "
-                     "agents that pickle)")
+                     "rulesets and agents that pickle)")
+    names = _in_main(run.rules, run.agents)
+    if isinstance(exc, cf.process.BrokenProcessPool) and names:
+        exc.add_note(
+            "note: worker processes started by 'spawn' or 'forkserver' import the classes of the "
+            f"ruleset and of agent objects by module and name; {', '.join(names)} "
+            f"{'is' if len(names) == 1 else 'are'} defined in __main__, which they find only at the "
+            "top level of a script file (not in a notebook, python -c, or under "
+            "if __name__ == '__main__')"
+        )
 
 
 def _play(
@@ -1053,7 +1103,7 @@ def simulate(
     run and raises :class:`Interrupted` with the summary of the games
     finished so far. Raises :class:`~nardy.NardyError` for an unknown agent
     name, an object without the agent protocol, or (when the games go to
-    worker processes) an agent object that does not pickle.
+    worker processes) a ruleset class or an agent object that does not pickle.
     """
     run = _start(rules, games, {"white": white, "black": black}, seed, workers, executor, chunk, False)
     records: list[GameRecord] = []
