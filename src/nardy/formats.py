@@ -31,6 +31,7 @@ constructor); this module has three of them:
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 
@@ -157,6 +158,13 @@ def to_rules_string(rules: RuleSet) -> str:
     """
     if not isinstance(rules, RuleSet):
         raise NotationError(f"expected a RuleSet (see nardy.ruleset), not {shown(rules)}")
+    return _rules_word(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_word(rules: RuleSet) -> str:
+    """The word of :func:`to_rules_string`, kept for the rulesets last written
+    (a ruleset is immutable, and every game string starts with one)."""
     changed = []
     for option in type(rules).OPTIONS:
         value = rules.options[option.name]
@@ -250,8 +258,9 @@ def state_string(rules: RuleSet, position: Position, pending: Pending) -> str:
     if not isinstance(pending, Pending):
         raise NotationError(f"expected a Pending (a game's turn-flow state), not {shown(pending)}")
     rules.check_position(position)
-    position.validate()
-    if pending.phase != "over":
+    if pending.phase == "over":
+        position.validate()
+    else:
         game = Game(rules, position=position, pending=pending)  # every check a resumed game makes
         if game.position.turn != position.turn:
             raise NotationError(

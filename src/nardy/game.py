@@ -708,8 +708,8 @@ class Game:
         twin._history = list(self._history)
         if type(self.rng) is random.SystemRandom:
             twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
-        else:
-            twin.rng = random.Random()
+        else:  # the same state (not seeded first: seeding from the system costs more than the copy)
+            twin.rng = random.Random.__new__(random.Random)
             twin.rng.setstate(self.rng.getstate())
         return twin
 
