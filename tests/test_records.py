@@ -573,6 +573,20 @@ def test_a_first_player_that_contradicts_the_opening_roll_is_refused() -> None:
     )
 
 
+def test_a_resumed_game_has_no_opening_or_first_player_of_its_own() -> None:
+    resumed = Game.from_string("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 11 roll crawford=1")
+    assert resumed.crawford  # the game string's Crawford game is the game's
+    data = records.to_dict(resumed)
+    assert data["crawford"] is True and data["opening"] is None and data["first"] is None
+    loaded = records.from_dict(data)
+    assert isinstance(loaded, Game) and loaded.crawford and loaded.pending == resumed.pending
+    data["opening"] = [3, 1]
+    assert load_error(data) == "a game resumed from a game string has no opening roll and no first player of its own"
+    data = records.to_dict(Game.from_string("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 11 roll"))
+    data["crawford"] = True
+    assert load_error(data) == "crawford: the record says the Crawford game, but its game string does not (crawford=1)"
+
+
 def test_the_crawford_flag_is_a_bool() -> None:
     data = short_game_record()
     data["crawford"] = "no"  # was read as True
