@@ -454,6 +454,110 @@ def _from_gnubg(actions: list[dict[str, Any]]) -> list[tuple[object, ...]]:
     return view
 
 
+# --------------------------------------------------------------------------- the kind of a resignation
+
+JACOBY = nardy.ruleset("short", cube=True, jacoby=True)
+
+
+def _resigned(rules: nardy.RuleSet, loser: Player, stake: int | None) -> nardy.Game:
+    """A game in which ``loser`` resigns at ``stake`` after two plays (the
+    position is worth a backgammon: nobody has borne off or come home)."""
+    game = nardy.Game(rules, opening=(5, 2))
+    game.play("13/8 13/11")
+    game.roll((6, 4))
+    game.play("24/18 13/9")
+    game.resign(loser, stake)
+    return game
+
+
+def test_a_resignation_the_points_cannot_tell_keeps_its_kind() -> None:
+    """With the Jacoby rule at a centred cube every resignation is worth one point:
+    ``Wins 1 point`` alone read back a gammon as what the position is worth (a
+    backgammon). The file now names the kind the points do not tell."""
+    game = _resigned(JACOBY, B, 2)
+    assert game.result() == nardy.Result(W, 1, "mars", "resign", 1)
+    text = to_mat(game)
+    assert " Resigns gammon" in text and "Wins 1 point" in text
+    again = from_mat(text, JACOBY).games[0]
+    assert again.result() == game.result() and again.history == game.history
+    assert to_mat(again) == text
+    # the resignation that the position is worth needs no word: the file is gnubg's own
+    natural = _resigned(JACOBY, B, None)
+    assert natural.result() == nardy.Result(W, 1, "koks", "resign", 1)
+    assert "Resigns" not in to_mat(natural)
+    assert from_mat(to_mat(natural), JACOBY).games[0].result() == natural.result()
+
+
+@pytest.mark.parametrize(
+    "rules", [JACOBY, nardy.ruleset("short", cube=True, gammons_with_cube=False), CUBE], ids=["jacoby", "no gammons", "cube"]
+)
+@pytest.mark.parametrize("stake", [None, 1, 2, 3])
+@pytest.mark.parametrize("loser", [W, B])
+def test_every_resignation_reads_back_as_it_was(rules: nardy.RuleSet, stake: int | None, loser: Player) -> None:
+    game = _resigned(rules, loser, stake)
+    text = to_mat(game)
+    again = from_mat(text, rules).games[0]
+    assert again.result() == game.result()
+    # the same events; a resignation of what the position is worth may come back
+    # with or without its stake (the same result either way)
+    assert again.history[:-1] == game.history[:-1] and again.history[-1].player == loser
+    # a word only where the points do not say it: the position is worth a backgammon
+    # (3 points at a 1-cube), and with the Jacoby rule or without gammons every
+    # resignation is worth 1 point, read as that backgammon unless the file says otherwise
+    assert ("Resigns" in text) == (rules != CUBE and stake in (1, 2))
+
+
+def test_random_resignations_round_trip_with_jacoby() -> None:
+    """Resignations of every kind at random points of random games with the Jacoby
+    rule (the two of 400 round trips that came back as another kind, and more)."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = nardy.Game(JACOBY, seed=seed)
+        bot = RandomAgent(seed)
+        while not game.is_over() and len(game.history) < rng.randrange(1, 60):
+            if game.pending.phase == "cube":
+                game.take()
+            elif game.dice is None:
+                game.double() if game.can_double() and rng.random() < 0.05 else game.roll()
+            else:
+                game.play(bot.choose(game))
+        if game.is_over():
+            continue
+        if game.pending.phase == "cube":
+            game.take()
+        game.resign(rng.choice([W, B]), rng.choice([None, 1, 2, 3]))
+        again = from_mat(to_mat(game), JACOBY).games[0]
+        assert again.result() == game.result(), seed
+
+
+def test_a_resignation_word_that_cannot_be_read() -> None:
+    text = to_mat(_resigned(JACOBY, B, 2)).replace("Resigns gammon", "Resigns a lot")
+    raises_at(text, 6, "cannot read 'Resigns a lot': expected Resigns single game, gammon or backgammon", rules=JACOBY)
+
+
+def test_a_stake_a_mat_file_cannot_hold_is_refused_where_the_points_do_not_say_it() -> None:
+    with pytest.raises(RecordError, match="resigned at stake 4, which a .mat file cannot hold"):
+        to_mat(_resigned(CUBE, B, 4))
+
+
+@pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")
+def test_gnubg_reads_a_file_that_names_the_kind_resigned(tmp_path: Path) -> None:
+    """gnubg skips the ``Resigns`` entry and reads the same moves and points."""
+    game = _resigned(JACOBY, B, 2)
+    src = tmp_path / "resigned.mat"
+    src.write_text(to_mat(game, ("Alice", "Bob")))
+    done = subprocess.run(
+        [sys.executable, "-c", _GNUBG_SCRIPT, str(src), str(tmp_path / "gnubg.mat")],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )
+    if done.returncode != 0 or "@@JSON@@" not in done.stdout:
+        pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
+    [match] = json.loads(done.stdout.split("@@JSON@@", 1)[1])
+    [record] = match["games"]
+    assert _from_gnubg(record["game"]) == _gnubg_view(game)
+    assert record["info"]["winner"] == "X" and record["info"]["points-won"] == 1 and record["info"]["resigned"]
+
+
 @pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")
 def test_cross_check_with_gnubg(tmp_path: Path) -> None:
     matches = [bot_match(7, seed) for seed in (3, 10)] + [bot_match(9, 21, double_p=0.15)]

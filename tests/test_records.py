@@ -556,6 +556,46 @@ def test_bad_start_and_opening() -> None:
     assert "first" in load_error(data)
 
 
+def test_a_first_player_that_contradicts_the_opening_roll_is_refused() -> None:
+    """``first`` used to be ignored when ``opening`` was given; a record that says
+    both must agree (the higher die starts)."""
+    game = Game(nardy.ruleset("short"), opening=(3, 1))  # White's 3 beats Black's 1
+    game.play("8/5 6/5")
+    data = records.to_dict(game)
+    assert data["first"] is None
+    data["first"] = "white"  # agrees: accepted
+    again = records.from_dict(data)
+    assert isinstance(again, Game) and again.history == game.history
+    data["first"] = "black"
+    message = load_error(data)
+    assert message == (
+        "first: the record says black starts, but the opening roll 3-1 (white's die first) gives the start to white"
+    )
+
+
+def test_a_resumed_game_has_no_opening_or_first_player_of_its_own() -> None:
+    resumed = Game.from_string("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 11 roll crawford=1")
+    assert resumed.crawford  # the game string's Crawford game is the game's
+    data = records.to_dict(resumed)
+    assert data["crawford"] is True and data["opening"] is None and data["first"] is None
+    loaded = records.from_dict(data)
+    assert isinstance(loaded, Game) and loaded.crawford and loaded.pending == resumed.pending
+    data["opening"] = [3, 1]
+    assert load_error(data) == "a game resumed from a game string has no opening roll and no first player of its own"
+    data = records.to_dict(Game.from_string("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 11 roll"))
+    data["crawford"] = True
+    assert load_error(data) == "crawford: the record says the Crawford game, but its game string does not (crawford=1)"
+
+
+def test_the_crawford_flag_is_a_bool() -> None:
+    data = short_game_record()
+    data["crawford"] = "no"  # was read as True
+    assert load_error(data) == "crawford: expected true or false, not 'no'"
+    match = records.to_dict(Match(nardy.ruleset("short"), 3, seed=1))
+    match["crawford"] = 1
+    assert load_error(match) == "match: crawford: expected true or false, not 1"
+
+
 def test_bad_rng() -> None:
     for rng in ("seed", [3, [1, 2, 3], None], 5, [3]):
         data = short_game_record()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex
 
 import attrs
 
-from nardy.errors import InvalidPositionError, shown
+from nardy.errors import InvalidPositionError, NotationError, shown
 
 __all__ = [
     "Player",
@@ -122,6 +122,46 @@ class Step(NamedTuple):
         src = "bar" if self.source == BAR else str(self.source)
         dst = "off" if self.target == OFF else str(self.target)
         return f"{src}/{dst}{'*' if self.hit else ''}"
+
+    @classmethod
+    def from_string(cls, text: str) -> Step:
+        """Read one step as ``str(step)`` writes it: ``a/b``, ``bar/b``, ``a/off``,
+        with ``*`` after a hit (``13/9*``); ``25`` and ``0`` (or ``Bar`` and
+        ``Off``, in any case) also stand for the bar and off, and ``-`` for ``/``.
+        The die is the distance moved, 1..6: a bear-off with a larger die
+        (``3/off`` with a 5) is ``Step(3, 0, 5)``. Whether the step is legal is
+        for the rules to say (:meth:`nardy.RuleSet.next_steps`); text that is
+        not a step is a :class:`~nardy.NotationError`.
+
+        >>> Step.from_string("24/18"), Step.from_string("bar/22*"), Step.from_string("5/off")
+        (Step(source=24, target=18, die=6, hit=False), Step(source=25, target=22, die=3, hit=True), Step(source=5, target=0, die=5, hit=False))
+        >>> str(Step.from_string("13/9*"))
+        '13/9*'
+        >>> Step.from_string("24/13")
+        Traceback (most recent call last):
+        ...
+        nardy.errors.NotationError: '24/13' is not one step: a step moves one checker 1 to 6 points (24/13 is 11)
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a step is text like '24/18', not {shown(text)}")
+        body = text.strip()
+        hit = body.endswith("*")
+        move = body[:-1] if hit else body
+        source_text, sep, target_text = move.partition("/" if "/" in move else "-")
+        source = _step_point(source_text, BAR, "bar")
+        target = _step_point(target_text, OFF, "off")
+        if not sep or source is None or target is None or source == OFF or target == BAR:
+            raise NotationError(
+                f"cannot read the step {shown(text)}: expected a/b with points 1..24, bar or off, like 24/18, bar/22* or 5/off"
+            )
+        if not 1 <= source - target <= 6:
+            raise NotationError(
+                f"{shown(text)} is not one step: a step moves one checker 1 to 6 points "
+                f"({source_text}/{target_text} is {source - target})"
+            )
+        if hit and target == OFF:
+            raise NotationError(f"{shown(text)}: a checker borne off hits nothing")
+        return cls(source, target, source - target, hit)
 
 
 class _Fields(tuple[Any, ...]):
@@ -470,6 +510,11 @@ class Position(_Fields):
                 f"a position string has 5 fields (name, white, black, turn, flags), got {shown(text)}"
             )
         name, white, black, turn, flags = fields
+        if "[" in name:
+            raise InvalidPositionError(
+                f"a position string names a ruleset without options, not {shown(name)}; "
+                "read a game string with nardy.Game.from_string or nardy.formats.from_text"
+            )
         family = family_of_name(name)
         sides = [_read_side(white, "white", family), _read_side(black, "black", family)]
         if turn not in ("w", "b"):
@@ -579,6 +624,18 @@ def family_of_name(name: str) -> Family:
         raise InvalidPositionError(f"unknown family or ruleset {shown(name)} in a position string")
     return family
 
+
+
+def _step_point(text: str, edge: int, word: str) -> int | None:
+    """A point of a step's text: 1..24, ``word`` (bar or off, any case) or its
+    number ``edge`` (25 or 0); None when it is neither."""
+    if text.lower() == word:
+        return edge
+    if text.isascii() and text.isdigit() and len(text) <= 2:
+        point = int(text)
+        if 1 <= point <= 24 or point == edge:
+            return point
+    return None
 
 
 def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], int]:

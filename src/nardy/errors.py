@@ -71,7 +71,7 @@ def shown(value: object, limit: int = 60) -> str:
     """
     try:
         text = repr(value)
-    except ValueError:  # ints of more than sys.get_int_max_str_digits() digits
+    except Exception:  # ints of more than sys.get_int_max_str_digits() digits, a broken __repr__
         if isinstance(value, int):
             return f"an int of {_digits(value)} digits"
         return f"a {type(value).__name__} that cannot be shown"

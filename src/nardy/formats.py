@@ -2,8 +2,11 @@
 
 Every format of nardy has a writer named ``to_<format>`` (or a ``to_string``
 method) and a reader named ``from_<format>`` (or a ``from_string``
-constructor); this module has two of them:
+constructor); this module has three of them:
 
+* :func:`to_rules_string` and :func:`from_rules_string`: a ruleset as one
+  word, its name with the options that differ from its defaults,
+  ``long[first_turn_head=none]`` (the first field of a game string);
 * :func:`to_game_string` and :func:`from_game_string` (also
   :meth:`nardy.Game.to_string` and :meth:`nardy.Game.from_string`): a game in
   progress as its position string followed by what must happen next,
@@ -28,17 +31,27 @@ constructor); this module has two of them:
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 
 from nardy.core import Player, Position
-from nardy.errors import NardyError, NotationError, shown
+from nardy.errors import NardyError, NotationError, OptionError, shown
 from nardy.game import Game
 from nardy.rules import ruleset
 from nardy.flow import Pending, PlayContext
 from nardy.rules.base import RuleSet
+from nardy.rules.options import Option
 
-__all__ = ["from_text", "detect_format", "to_game_string", "from_game_string", "state_string"]
+__all__ = [
+    "from_text",
+    "detect_format",
+    "to_rules_string",
+    "from_rules_string",
+    "to_game_string",
+    "from_game_string",
+    "state_string",
+]
 
 _GNUBG = re.compile(r"^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$")
 
@@ -49,6 +62,8 @@ def detect_format(text: str) -> str:
     >>> detect_format("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"), detect_format("4HPwATDgc/ABMA")
     ('xgid', 'gnubg')
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a position is given as text, not {type(text).__name__}")
     t = text.strip()
     if t.upper().startswith("XGID="):
         return "xgid"
@@ -76,7 +91,7 @@ def from_text(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Positio
     if not isinstance(text, str):
         raise NotationError(f"a position is given as text, not {type(text).__name__}")
     if rules is not None and not isinstance(rules, RuleSet):
-        raise NotationError(f"rules must be a RuleSet (see nardy.ruleset), not {shown(repr(rules))}")
+        raise NotationError(f"rules must be a RuleSet (see nardy.ruleset), not {shown(rules)}")
     kind = detect_format(text)
     if kind == "xgid":
         from nardy.xgid import from_xgid
@@ -90,18 +105,126 @@ def from_text(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Positio
         if ":" in t:
             return rules or ruleset("short"), from_gnubg_id(t, rules)[0]
         return rules or ruleset("short"), from_position_id(t, rules=rules)
-    pos = Position.from_string(text.strip())
+    fields = text.split()
+    named: RuleSet | None = None
+    if fields and "[" in fields[0]:  # a ruleset with options: the position names only the ruleset
+        named = from_rules_string(fields[0])
+        fields[0] = named.name
+    pos = Position.from_string(" ".join(fields))
     if rules is None:
-        return ruleset(text.split()[0]), pos
+        return named or ruleset(fields[0]), pos
     rules.check_position(pos)
     return rules, pos
+
+
+# --------------------------------------------------------------------------- rulesets as text
+
+#: the longest ruleset word read (every option of a ruleset set takes well under 1,000)
+_MAX_RULES_LENGTH = 1000
+_RULES_WORD = re.compile(r"([^\[\]\s=,]+)(?:\[([^\[\]\s]*)\])?")
+
+
+def _value_text(value: object) -> str:
+    """An option value as a ruleset word writes it: ``true``/``false``, ``none``,
+    an int in decimal, a word as it is (as ``nardy -o NAME=VALUE`` takes them)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _option_value(option: Option, text: str, ruleset_name: str) -> object:
+    """The allowed value of ``option`` that ``text`` writes, or an :class:`~nardy.OptionError`."""
+    found = [value for value in option.values if _value_text(value) == text]
+    if len(found) == 1:
+        return found[0]
+    allowed = option.hint or ", ".join(_value_text(v) for v in option.values)
+    raise OptionError(f"{ruleset_name}: option {option.name}={shown(text)} is not allowed; use one of: {allowed}")
+
+
+def to_rules_string(rules: RuleSet) -> str:
+    """``rules`` as one word: its name, with the options that differ from its
+    defaults in brackets, in the order the ruleset declares them
+    (``long[first_turn_head=none,cube=true]``). Values are written as
+    ``nardy -o NAME=VALUE`` takes them: ``true``/``false``, ``none``, numbers
+    and words as they are. :func:`from_rules_string` reads it back.
+
+    >>> import nardy
+    >>> to_rules_string(nardy.ruleset("long")), to_rules_string(nardy.ruleset("long", first_turn_head="none"))
+    ('long', 'long[first_turn_head=none]')
+    >>> to_rules_string(nardy.ruleset("khachapuri", head_limit=2, owed_head_limit=1, cube=True))
+    'khachapuri[cube=true,head_limit=2,owed_head_limit=1]'
+    """
+    if not isinstance(rules, RuleSet):
+        raise NotationError(f"expected a RuleSet (see nardy.ruleset), not {shown(rules)}")
+    return _rules_word(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_word(rules: RuleSet) -> str:
+    """The word of :func:`to_rules_string`, kept for the rulesets last written
+    (a ruleset is immutable, and every game string starts with one)."""
+    changed = []
+    for option in type(rules).OPTIONS:
+        value = rules.options[option.name]
+        if value == option.default and type(value) is type(option.default):
+            continue
+        text = _value_text(value)
+        if not text or re.search(r"[\s\[\]=,]", text) or _option_value(option, text, rules.name) != value:
+            raise NotationError(f"{rules.name}: option {option.name}={shown(value)} cannot be written in a ruleset word")
+        changed.append(f"{option.name}={text}")
+    return f"{rules.name}[{','.join(changed)}]" if changed else rules.name
+
+
+def from_rules_string(text: str) -> RuleSet:
+    """The ruleset a word of :func:`to_rules_string` names: a ruleset name or
+    alias, optionally with ``[NAME=VALUE,...]`` options (any order, each
+    once). An unknown ruleset is an :class:`~nardy.UnknownRuleSetError`, an
+    unknown option or value an :class:`~nardy.OptionError`, anything else
+    that cannot be read a :class:`~nardy.NotationError`.
+
+    >>> from_rules_string("long[first_turn_head=none]")
+    nardy.ruleset('long', first_turn_head='none')
+    >>> from_rules_string("short[cube=yes]")
+    Traceback (most recent call last):
+    ...
+    nardy.errors.OptionError: short: option cube='yes' is not allowed; use one of: false, true
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a ruleset word is text, not {type(text).__name__}")
+    if len(text) > _MAX_RULES_LENGTH:
+        raise NotationError(f"a ruleset word has at most {_MAX_RULES_LENGTH} characters, got {len(text)}")
+    match = _RULES_WORD.fullmatch(text)
+    if match is None:
+        raise NotationError(
+            f"cannot read the ruleset {shown(text)}: expected a name, optionally with options, like long[cube=true]"
+        )
+    name, listed = match.group(1), match.group(2)
+    cls = type(ruleset(name))
+    if listed is None:
+        return cls()
+    declared = {option.name: option for option in cls.OPTIONS}
+    options: dict[str, object] = {}
+    for item in listed.split(","):
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise NotationError(f"{cls.name}: cannot read the option {shown(item)}; options look like NAME=VALUE")
+        if key in options:
+            raise NotationError(f"{cls.name}: the option {shown(key)} is given twice")
+        if key not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise OptionError(f"{cls.name} has no option {shown(key)}; its options are: {known}")
+        options[key] = _option_value(declared[key], value, cls.name)
+    return cls(**options)
 
 
 # --------------------------------------------------------------------------- game state strings
 
 _KINDS = ("roll", "reroll", "owed", "stage")
-#: the longest game string read (a real one is well under 200 characters)
-_MAX_LENGTH = 400
+#: the longest game string read: a ruleset word and the rest (without options a real
+#: one is well under 200 characters; every option of a ruleset adds some 650)
+_MAX_LENGTH = 1400
 
 
 def _values(text: str, where: str) -> tuple[int, ...]:
@@ -116,9 +239,41 @@ def _side(player: Player) -> str:
 
 
 def state_string(rules: RuleSet, position: Position, pending: Pending) -> str:
-    """The game string of a position and a turn-flow state (see :func:`to_game_string`)."""
+    """The game string of a position and a turn-flow state (see :func:`to_game_string`),
+    checked to be a state a game of ``rules`` can be in (as :class:`~nardy.Game`
+    checks ``pending=``), with the position's ``turn`` the player on roll.
+
+    >>> import nardy
+    >>> from nardy.flow import Pending
+    >>> rules = nardy.ruleset("long", first_turn_head="none")
+    >>> state_string(rules, rules.initial_position(), Pending("play", nardy.WHITE, (6, 6), rolls=(1, 0)))
+    'long[first_turn_head=none] 24:15 24:15 w 00 roll:6-6 rolls=1-0'
+    >>> state_string(rules, rules.initial_position(), Pending("play", nardy.BLACK, (6, 6)))
+    Traceback (most recent call last):
+    ...
+    nardy.errors.NotationError: the position's turn (white) must be the player on roll (black)
+    """
+    if not isinstance(rules, RuleSet):
+        raise NotationError(f"expected a RuleSet (see nardy.ruleset), not {shown(rules)}")
+    if not isinstance(pending, Pending):
+        raise NotationError(f"expected a Pending (a game's turn-flow state), not {shown(pending)}")
+    rules.check_position(position)
     if pending.phase == "over":
-        return f"{position.to_string(rules.name)} over"
+        position.validate()
+    else:
+        game = Game(rules, position=position, pending=pending)  # every check a resumed game makes
+        if game.position.turn != position.turn:
+            raise NotationError(
+                f"the position's turn ({position.turn}) must be the player on roll ({game.position.turn})"
+            )
+    return _state_text(rules, position, pending)
+
+
+def _state_text(rules: RuleSet, position: Position, pending: Pending) -> str:
+    """The game string of a state known to be sound."""
+    head = to_rules_string(rules) + position.to_string(rules.name)[len(rules.name) :]
+    if pending.phase == "over":
+        return f"{head} over"
     fields: list[str] = []
     context = pending.context
     if pending.phase == "cube":
@@ -150,7 +305,7 @@ def state_string(rules: RuleSet, position: Position, pending: Pending) -> str:
         fields.append("beaver=1")
     if pending.crawford:
         fields.append("crawford=1")
-    return f"{position.to_string(rules.name)} {' '.join(fields)}"
+    return f"{head} {' '.join(fields)}"
 
 
 def to_game_string(game: Game) -> str:
@@ -176,8 +331,20 @@ def to_game_string(game: Game) -> str:
     'gulbar 24:13,18:2 24:15 b 10 owed:6-6 rolls=1-0 first=w'
     >>> from_game_string(to_game_string(game)).legal_plays() == game.legal_plays()
     True
+
+    The first field is the ruleset with its options (:func:`to_rules_string`),
+    so the string alone rebuilds a game of the same rules:
+
+    >>> game = nardy.Game(nardy.ruleset("long", first_turn_head="none"), first=nardy.WHITE)
+    >>> _ = game.roll((6, 6))
+    >>> to_game_string(game)
+    'long[first_turn_head=none] 24:15 24:15 w 00 roll:6-6 rolls=1-0'
+    >>> [str(play) for play in from_game_string(to_game_string(game)).legal_plays()]
+    ['24/18']
     """
-    return state_string(game.rules, game.position, game.pending)
+    if not isinstance(game, Game):
+        raise NotationError(f"expected a Game, not {shown(game)}")
+    return game.to_string()
 
 
 def _field(fields: dict[str, str], name: str, where: str, limit: int = 9999) -> int:
@@ -274,7 +441,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         context = PlayContext(kind, heads, final, cascade)  # type: ignore[arg-type]
         state = state.replace(phase="play", dice=dice, context=context, owed=owed)
     try:
-        game = Game(named, position=pos, seed=seed, pending=state)
+        game = Game(named, position=pos, seed=seed, pending=state, crawford=crawford)
         if state.phase == "play":
             game.legal_plays()  # check that the values fit the position now
     except NardyError as exc:

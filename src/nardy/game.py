@@ -24,19 +24,35 @@ PlayEvent(player=<Player.WHITE: 0>, play=<Play '8/5 6/5' dice=(3, 1)>)
 
 from __future__ import annotations
 
-import copy
+import functools
 import random
-from collections.abc import Sequence
-from typing import Literal
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 import attrs
 
-from nardy.core import CHECKERS, Play, Player, Position, Result, make_position
+from nardy.core import CHECKERS, Play, Player, Position, Result, Step, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, shown
-from nardy.flow import Pending
-from nardy.rules.base import RuleSet
+from nardy.flow import Pending, PlayContext
+from nardy.rules.base import Afterstates, RuleSet
 
-__all__ = ["Game", "Event", "OpeningEvent", "RollEvent", "PlayEvent", "CubeEvent", "ResignEvent"]
+__all__ = [
+    "Game",
+    "GameInUseError",
+    "Event",
+    "OpeningEvent",
+    "RollEvent",
+    "PlayEvent",
+    "CubeEvent",
+    "ResignEvent",
+]
+
+
+class GameInUseError(GameStateError):
+    """A :class:`Game` was called while another thread was inside one of its
+    methods. A game is not shared between threads: give each thread its own
+    (:meth:`Game.clone`)."""
 
 
 @attrs.frozen
@@ -83,6 +99,40 @@ class ResignEvent:
 Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+#: what a refused call would have done, for the methods whose names do not say it
+_ACTIONS = {
+    "__getstate__": "copy or pickle the game",
+    "_history_events": "read the history",
+    "to_string": "write the game string",
+}
+
+
+def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
+    """Run ``method`` only while no other thread is inside the game: a method that
+    changes the game, or reads more of it than one value, takes the game's guard
+    without waiting, and refuses with :class:`GameInUseError` when another thread
+    holds it (the thread that holds it may call further methods)."""
+
+    action = _ACTIONS.get(method.__name__, method.__name__.replace("_", " "))
+
+    @functools.wraps(method)
+    def exclusive(self: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        guard = self._guard
+        if not guard.acquire(False):  # never waits
+            raise GameInUseError(
+                f"cannot {action}: the game is in use by another thread "
+                "(a Game is not shared between threads; give each thread its own, see Game.clone)"
+            )
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            guard.release()
+
+    return exclusive
+
+
 def _set_turn(pos: Position, turn: Player) -> Position:
     if pos.turn == turn:
         return pos
@@ -112,6 +162,24 @@ class Game:
     source (:class:`random.SystemRandom`): no sequence of rolls seen predicts
     the next, and neither records nor game strings hold the dice to come
     (see :doc:`/formats`).
+
+    **Copies.** :meth:`clone` (and :func:`copy.copy`, :func:`copy.deepcopy`,
+    :mod:`pickle`) make an independent game: its own history, and a dice
+    generator in the same state (an unseeded game's copy draws its own secure
+    dice). Playing one never changes the other.
+
+    **Threads.** A game belongs to one thread at a time; the rulesets it uses
+    are thread-safe. A call made while another thread is inside one of the
+    game's methods (a roll, a play, a cube action, undo, the legal plays, a
+    copy, its string) is refused with :class:`GameInUseError` instead of
+    corrupting the game; give each thread its own game (:meth:`clone`).
+
+    >>> import copy, nardy
+    >>> game = Game(nardy.ruleset("short"), opening=(3, 1))
+    >>> twin = copy.copy(game)
+    >>> _ = twin.play("8/5 6/5")
+    >>> game.plies, twin.plies
+    (0, 1)
     """
 
     def __init__(
@@ -125,10 +193,13 @@ class Game:
         crawford: bool = False,
         pending: Pending | None = None,
     ) -> None:
+        self._guard = threading.RLock()
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
         if seed is not None and type(seed) is not int:
             raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {shown(seed)}")
+        if type(crawford) is not bool:
+            raise GameStateError(f"crawford is True or False, not {shown(crawford)}")
         self.rules = rules
         #: where the dice come from, a :class:`random.Random` seeded with ``seed``
         #: or, without a seed, the operating system's secure source
@@ -138,6 +209,7 @@ class Game:
             position = rules.initial_position()
         else:
             rules.check_position(position)
+            position.validate()
             if rules.winner(position) is None and rules.deadlocked(position):
                 raise GameStateError(
                     "neither side can ever move in this position, so the game could never end"
@@ -145,11 +217,12 @@ class Game:
         #: the position the game started from
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
-        self.crawford = bool(crawford)
+        self.crawford = crawford
         self._history: list[tuple[Event, Position, Pending]] = []
         self._events: tuple[Event, ...] | None = ()  # the history, kept until it changes
         self._plies = 0
         self._legal: tuple[Play, ...] | None = None
+        self._after: Afterstates | None = None
         self._result: Result | None = None
         #: the opening roll that decided who starts (None when ``first=`` was given)
         self.opening: OpeningEvent | None = None
@@ -195,6 +268,9 @@ class Game:
             raise GameStateError("cannot resume a finished game; start from its position instead")
         if not isinstance(pending.player, Player):
             raise GameStateError("a game resumes with a player to act")
+        malformed = _malformed(pending)
+        if malformed:
+            raise GameStateError(f"pending: {malformed}")
         reason = self.rules.turn_flow.unreachable(pending)
         if not reason:
             reason = self._cube_unreachable(pending)
@@ -254,8 +330,31 @@ class Game:
         opening roll is :attr:`opening`)."""
         events = self._events
         if events is None:
-            events = self._events = tuple(event for event, _, _ in self._history)
+            events = self._history_events()
         return events
+
+    @_exclusive
+    def _history_events(self) -> tuple[Event, ...]:
+        events = self._events = tuple(event for event, _, _ in self._history)
+        return events
+
+    @_exclusive
+    def history_with_positions(self) -> tuple[tuple[Position, Event], ...]:
+        """Each event of :attr:`history` with the position it was taken in, oldest
+        first: the position before each roll, play, cube action and resignation
+        (its ``turn`` is the player on roll, as :attr:`position` has it). What a
+        learner records as (position, play) pairs.
+
+        >>> import nardy
+        >>> game = Game(nardy.ruleset("short"), opening=(3, 1))
+        >>> _ = game.play("8/5 6/5"); _ = game.roll((6, 4)); _ = game.play("24/14")
+        >>> for before, event in game.history_with_positions():
+        ...     if isinstance(event, PlayEvent):
+        ...         print(before.turn, event.play, before.pips(before.turn))
+        white 8/5 6/5 167
+        black 24/14 167
+        """
+        return tuple((position, event) for event, position, _ in self._history)
 
     @property
     def plies(self) -> int:
@@ -272,6 +371,7 @@ class Game:
 
     # -- actions -----------------------------------------------------------
 
+    @_exclusive
     def roll(self, dice: Sequence[int] | None = None) -> tuple[int, int]:
         """Roll for the player to act: ``dice`` explicitly, or from the game's RNG."""
         pending = self._pending
@@ -288,8 +388,12 @@ class Game:
         self._pending = self.rules.turn_flow.after_roll(pending, rolled)
         return rolled
 
+    @_exclusive
     def legal_plays(self) -> tuple[Play, ...]:
         """The legal plays of the values to play now (never empty)."""
+        return self._legal_plays()
+
+    def _legal_plays(self) -> tuple[Play, ...]:
         if self._pending.phase != "play":
             raise GameStateError(self._not_now("play"))
         if self._legal is None:
@@ -299,17 +403,73 @@ class Game:
             )
         return self._legal
 
+    @_exclusive
+    def afterstates(self) -> Afterstates:
+        """The positions the legal plays of the values to play now lead to: the
+        :class:`~nardy.Afterstates` that :meth:`RuleSet.afterstates
+        <nardy.RuleSet.afterstates>` gives for the game's position, dice and
+        play context, one position per play of :meth:`legal_plays`, in its
+        order. Each is the position after the play with the turn passed to the
+        opponent, as :meth:`RuleSet.apply <nardy.RuleSet.apply>` gives it; where
+        the turn flow keeps the turn (a re-roll, owed values, a cascade stage),
+        :meth:`position_after` is the game's own next position. ``after.play(i)``
+        is the play that leads to ``after[i]``, ready for :meth:`play`.
+
+        >>> import nardy
+        >>> game = Game(nardy.ruleset("short"), opening=(6, 5))
+        >>> after = game.afterstates()
+        >>> len(after), after[0].turn
+        (7, <Player.BLACK: 1>)
+        >>> best = min(range(len(after)), key=lambda i: after[i].pips(nardy.WHITE))
+        >>> game.play(after.play(best))
+        <Play '24/13' dice=(6, 5)>
+        """
+        pending = self._pending
+        if pending.phase != "play" or pending.dice is None:
+            raise GameStateError(self._not_now("play"))
+        after = self._after
+        if after is None:
+            after = self._after = self.rules.afterstates(self._position, pending.dice, pending.context)
+        return after
+
+    @_exclusive
+    def next_steps(self, prefix: Sequence[Step] = ()) -> tuple[Step, ...]:
+        """The steps that may follow ``prefix`` in a play of the values to play now
+        (:meth:`RuleSet.next_steps <nardy.RuleSet.next_steps>` for the game's
+        position, dice and play context): empty once ``prefix`` is a whole legal
+        play; a prefix no legal play begins with is an
+        :class:`~nardy.IllegalPlayError` naming the rule it breaks.
+
+        >>> import nardy
+        >>> game = Game(nardy.ruleset("long"), first=nardy.WHITE)
+        >>> _ = game.roll((6, 5))
+        >>> [str(step) for step in game.next_steps()]
+        ['24/18', '24/19']
+        >>> [str(step) for step in game.next_steps([nardy.Step.from_string("24/18")])]
+        ['18/13']
+        """
+        pending = self._pending
+        if pending.phase != "play" or pending.dice is None:
+            raise GameStateError(self._not_now("play"))
+        return self.rules.next_steps(self._position, pending.dice, prefix, pending.context)
+
+    @_exclusive
     def parse_play(self, text: str) -> Play:
         """The legal play that ``text`` describes, for the values to play now."""
+        return self._parse_play(text)
+
+    def _parse_play(self, text: str) -> Play:
         if self._pending.phase != "play":
             raise GameStateError(self._not_now("play"))
         assert self._pending.dice is not None
         return self.rules.parse_play(self._position, text, self._pending.dice, self._pending.context)
 
+    @_exclusive
     def position_after(self, play: Play) -> Position:
         """The position ``play`` would lead to (the game is not changed)."""
         return self._next(self._find(play))[0]
 
+    @_exclusive
     def play(self, play: Play | str) -> Play:
         """Make ``play`` (a :class:`Play` from :meth:`legal_plays`, or notation)."""
         legal = self._find(play)
@@ -359,10 +519,12 @@ class Game:
             return "no double before the player's first play (cube_after_first_move)"
         return ""
 
+    @_exclusive
     def can_double(self) -> bool:
         """Whether the player to act may double now."""
         return not self._no_double()
 
+    @_exclusive
     def double(self) -> int:
         """Double (before rolling); the opponent must then :meth:`take`, :meth:`drop`
         or :meth:`beaver`. Returns the value offered.
@@ -390,6 +552,7 @@ class Game:
             raise GameStateError(f"cannot {action}: no double has been offered")
         return p
 
+    @_exclusive
     def take(self) -> None:
         """Accept the double: the stake is raised and the taker owns the cube."""
         p = self._answer("take")
@@ -400,6 +563,7 @@ class Game:
             phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
         )
 
+    @_exclusive
     def drop(self) -> Result:
         """Refuse the double: the game ends and the refuser pays the current stake."""
         p = self._answer("drop")
@@ -409,6 +573,7 @@ class Game:
         self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
         return self._result
 
+    @_exclusive
     def beaver(self) -> int:
         """Beaver (option ``beaver``): take and at once redouble, keeping the cube.
         The original doubler must then take or drop. Returns the new offer."""
@@ -427,6 +592,7 @@ class Game:
         )
         return offer
 
+    @_exclusive
     def resign(self, player: Player | None = None, stake: int | None = None) -> Result:
         """``player`` (default: the one to act) gives up. It pays what its position
         would cost if the opponent had just borne off its last checker, times the cube
@@ -504,35 +670,59 @@ class Game:
 
         return svg.game(self)
 
+    @_exclusive
     def __getstate__(self) -> dict[str, object]:
+        """The game's state for :mod:`pickle` and :func:`copy.deepcopy`: without its
+        thread guard and caches, and without secure dice (which have no state)."""
         state = dict(self.__dict__)
+        del state["_guard"]
+        state.update(_legal=None, _after=None, _events=None)
         if type(self.rng) is random.SystemRandom:
             state["rng"] = None  # secure dice have no state: a copy draws its own
         return state
 
-    def __setstate__(self, state: dict[str, object]) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self._guard = threading.RLock()
+        self.__dict__.setdefault("_after", None)
         if state.get("rng") is None:
             self.rng = random.SystemRandom()
 
+    @_exclusive
     def clone(self) -> Game:
         """An independent copy (for search): same rules, state, history and dice RNG
-        state. Cheap: positions, plays and events are shared immutable values."""
-        twin = copy.copy(self)
+        state, so that the copy rolls the same dice until the games' choices
+        differ (an unseeded game's copy draws its own secure dice). Cheap:
+        positions, plays and events are shared immutable values.
+        ``copy.copy(game)`` is ``game.clone()``.
+
+        >>> import nardy
+        >>> game = Game(nardy.ruleset("gulbar"), seed=4)
+        >>> twin = game.clone()
+        >>> game.roll() == twin.roll()
+        True
+        """
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._guard = threading.RLock()
         twin._history = list(self._history)
         if type(self.rng) is random.SystemRandom:
             twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
-        else:
-            twin.rng = random.Random()
+        else:  # the same state (not seeded first: seeding from the system costs more than the copy)
+            twin.rng = random.Random.__new__(random.Random)
             twin.rng.setstate(self.rng.getstate())
         return twin
 
+    __copy__ = clone
+
+    @_exclusive
     def undo(self) -> Event:
         """Take back the last roll or play and return it."""
         if not self._history:
             raise GameStateError("nothing to undo")
         event, self._position, self._pending = self._history.pop()
         self._legal = None
+        self._after = None
         self._result = None
         self._events = None
         if isinstance(event, PlayEvent):
@@ -552,6 +742,7 @@ class Game:
     def _push(self, event: Event) -> None:
         self._history.append((event, self._position, self._pending))
         self._legal = None
+        self._after = None
         self._events = None
         if isinstance(event, PlayEvent):
             self._plies += 1
@@ -560,12 +751,12 @@ class Game:
         if self._pending.phase != "play":
             raise GameStateError(self._not_now("play"))
         if isinstance(play, str):
-            return self.parse_play(play)
+            return self._parse_play(play)
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play or notation, got {shown(play)}")
         legal = self._legal
         if legal is None:
-            legal = self.legal_plays()
+            legal = self._legal_plays()
         if play.origin is self._position and play.key is not None:
             # a play handed out by legal_plays() for this very position: one of them
             for candidate in legal:
@@ -605,9 +796,12 @@ class Game:
             winner = first
         self._result = self._with_cube(self.rules.score(pos, winner), "bear_off")
 
+    @_exclusive
     def to_string(self) -> str:
-        """The game state string: the position string with what must happen next
-        appended (:func:`nardy.formats.to_game_string`).
+        """The game state string: the position string, its first field the ruleset
+        with the options that differ from its defaults, with what must happen
+        next appended (:func:`nardy.formats.to_game_string`).
+        :meth:`from_string` rebuilds a game that goes on exactly as this one.
 
         >>> import nardy
         >>> game = nardy.Game(nardy.ruleset("long"), first=nardy.WHITE)
@@ -616,10 +810,12 @@ class Game:
         >>> _ = game.roll((6, 5))
         >>> game.to_string()
         'long 24:15 24:15 w 00 roll:6-5 rolls=1-0'
+        >>> nardy.Game(nardy.ruleset("long", cube=True), first=nardy.WHITE).to_string()
+        'long[cube=true] 24:15 24:15 w 00 roll'
         """
-        from nardy.formats import to_game_string
+        from nardy.formats import state_string
 
-        return to_game_string(self)
+        return state_string(self.rules, self._position, self._pending)
 
     @classmethod
     def from_string(cls, text: str, *, seed: int | None = None, rules: RuleSet | None = None) -> Game:
@@ -637,13 +833,44 @@ class Game:
         return from_game_string(text, seed=seed, rules=rules)
 
 
-def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    if isinstance(dice, (str, bytes, bytearray, memoryview)):  # text and bytes are not dice
+def _ints(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is a tuple of ints in ``low..high``."""
+    return isinstance(value, tuple) and all(type(v) is int and low <= v <= high for v in value)
+
+
+def _malformed(pending: Pending) -> str:
+    """What is wrong with the shape of a hand-made :class:`~nardy.Pending`
+    (a field of the wrong type), "" when every field has its type."""
+    context = pending.context
+    if pending.phase not in ("roll", "cube", "play", "over"):
+        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(pending.phase)}"
+    for name in ("player", "first_player", "cube_owner"):
+        value = getattr(pending, name)
+        if value is not None and not isinstance(value, Player):
+            return f"{name} is a Player or None, not {shown(value)}"
+    if pending.dice is not None and not _ints(pending.dice, 1, 6):
+        return f"dice are a tuple of values 1..6, not {shown(pending.dice)}"
+    if not isinstance(pending.owed, tuple) or not all(_ints(owed, 1, 6) for owed in pending.owed):
+        return f"owed is a tuple of tuples of values 1..6, not {shown(pending.owed)}"
+    if not isinstance(context, PlayContext) or context.kind not in ("roll", "reroll", "owed", "stage"):
+        return f"context is a PlayContext of kind roll, reroll, owed or stage, not {shown(context)}"
+    if type(context.head_used) is not int or type(context.final) is not bool or type(context.cascade) is not bool:
+        return f"the context's head_used is an int, final and cascade bools: {shown(context)}"
+    if not _ints(pending.rolls, 0, 9999) or len(pending.rolls) != 2:
+        return f"rolls are two counts 0..9999 (White, Black), not {shown(pending.rolls)}"
+    if type(pending.cube) is not int or type(pending.offer) is not int:
+        return f"the cube and the offer are ints, not {shown(pending.cube)} and {shown(pending.offer)}"
+    for name in ("extra_turn", "beavered", "crawford"):
+        if type(getattr(pending, name)) is not bool:
+            return f"{name} is True or False, not {shown(getattr(pending, name))}"
+    return ""
+
+
+def _check_dice(dice: object) -> tuple[int, int]:
+    """Two dice as a tuple: a tuple or list (an ordered sequence, not a set, an
+    iterator or text) of two ints 1..6."""
+    if not isinstance(dice, Sequence) or isinstance(dice, (str, bytes, bytearray, memoryview)):
+        raise InvalidDiceError(f"dice must be two ints 1..6 in a tuple or list, not {shown(dice)}")
+    if len(dice) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in dice):
         raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}")
-    try:
-        vals = tuple(dice)
-    except TypeError:
-        raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}") from None
-    if len(vals) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in vals):
-        raise InvalidDiceError(f"dice must be two ints 1..6, not {shown(dice)}")
-    return vals[0], vals[1]
+    return dice[0], dice[1]

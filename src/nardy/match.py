@@ -21,7 +21,11 @@ from nardy.errors import GameStateError, OptionError, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
-__all__ = ["Match"]
+__all__ = ["Match", "MAX_POINTS"]
+
+#: the longest match, and the most points a score holds at its start (as many as a
+#: ``.mat`` file's nine digits can write)
+MAX_POINTS = 999_999_999
 
 
 class Match:
@@ -61,11 +65,18 @@ class Match:
     ) -> None:
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Match needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
-        if type(length) is not int or length < 0:
-            raise OptionError(f"a match length is an int >= 0 (0: money session), not {shown(length)}")
+        if type(length) is not int or not 0 <= length <= MAX_POINTS:
+            raise OptionError(
+                f"a match length is an int 0..{MAX_POINTS:,} (0: money session), not {shown(length)}"
+            )
+        if seed is not None and type(seed) is not int:
+            raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {shown(seed)}")
+        _check_flag("crawford", crawford)
+        if crawford_game is not None:
+            _check_flag("crawford_game", crawford_game)
         self.rules = rules
         self.length = length
-        self.crawford = bool(crawford) and rules.family == "short" and length > 0
+        self.crawford = crawford and rules.family == "short" and length > 0
         #: seeds the games of a seeded match; without a seed, every game's dice
         #: come from the operating system's secure source
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -76,7 +87,7 @@ class Match:
         # the Crawford game has been played, or is being played
         self._crawford_done = self.crawford and max(start) == length - 1
         needs_one = self.crawford and (start[0] == length - 1) != (start[1] == length - 1)
-        first_crawford = needs_one if crawford_game is None else bool(crawford_game) and needs_one
+        first_crawford = needs_one if crawford_game is None else crawford_game and needs_one
         self._start_game(first=None, crawford_game=first_crawford)
 
     @classmethod
@@ -99,8 +110,8 @@ class Match:
         >>> Match.from_games(nardy.ruleset("short"), 5, [game]).score
         (0, 3)
         """
-        if not games or not all(isinstance(g, Game) for g in games):
-            raise GameStateError("a match is made of one or more Games")
+        if not isinstance(games, (list, tuple)) or not games or not all(isinstance(g, Game) for g in games):
+            raise GameStateError(f"a match is made of a list of one or more Games, not {shown(games)}")
         match = cls(rules, length, seed=seed, crawford=crawford, score=score)
         match.games.clear()
         match._scores = []
@@ -210,13 +221,18 @@ class Match:
         return tuple(self._scores)
 
 
+def _check_flag(name: str, value: object) -> None:
+    if type(value) is not bool:
+        raise OptionError(f"{name} is True or False, not {shown(value)}")
+
+
 def _check_score(score: object, length: int) -> tuple[int, int]:
     if (
         not isinstance(score, tuple)
         or len(score) != 2
-        or any(type(v) is not int or v < 0 for v in score)
+        or any(type(v) is not int or not 0 <= v <= MAX_POINTS for v in score)
     ):
-        raise OptionError(f"a score is two ints >= 0 (White, Black), not {shown(score)}")
+        raise OptionError(f"a score is two ints 0..{MAX_POINTS:,} (White, Black), not {shown(score)}")
     if length and max(score) >= length:
         raise OptionError(f"a match to {length} is over at {score[0]}-{score[1]}")
     return score[0], score[1]

@@ -46,7 +46,14 @@ accepts (``import.c``, ``ImportMatVariation`` / ``ImportGame`` /
   column: on its own line indented 6 spaces (left player) or 34 (right
   player), or as the second entry of a numbered line. After a bear-off or a
   drop it must agree with the game; otherwise it is a resignation by the other
-  player, worth ``N`` points.
+  player, worth ``N`` points: what the position is worth when that is ``N``,
+  else a single game, gammon or backgammon of ``N`` points at the cube.
+* ``Resigns gammon`` (or ``single game``, ``backgammon``) in the loser's
+  column before the ``Wins`` line names the kind resigned where the points do
+  not: with the Jacoby rule before the cube is turned, or without gammons in
+  cube play, every resignation is worth the cube, so ``Wins 1 point`` alone
+  reads as what the position is worth. nardy writes it only then; gnubg skips
+  entries that start with ``Resign``, and reads the points.
 
 Writing follows gnubg's layout (right column at column 33, every numbered line
 padded to it, ``Wins`` lines on their own), one die per move (``24/18 18/13``,
@@ -146,7 +153,7 @@ import attrs
 
 from nardy.core import Play, Player
 from nardy.errors import NardyError, shown
-from nardy.game import CubeEvent, Event, Game, PlayEvent, RollEvent
+from nardy.game import CubeEvent, Event, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.notation import format_point
 from nardy.records import RecordError
@@ -209,7 +216,7 @@ class MatFile:
         >>> mat.tags, mat.names, str(mat.match.game.history[0].play)
         ({'Event': 'Club night'}, ('A', 'B'), '8/5 6/5')
         """
-        mat = _read(text, rules, bool(lenient))
+        mat = _read(text, rules, _lenient(lenient))
         _warn(mat.repairs)
         return mat
 
@@ -312,9 +319,34 @@ def _entries(game: Game, number: int) -> list[tuple[Player, str]]:
                     out.append((event.player, " Takes"))
             else:
                 out.append((event.player, " Drops"))
-        # a ResignEvent is written as the winner's "Wins" line
+        elif isinstance(event, ResignEvent):
+            # the winner's "Wins" line says the points; the kind only where the
+            # points would read as another resignation
+            word = _resignation_word(game, event, number)
+            if word:
+                out.append((event.player, f" Resigns {word}"))
         i += 1
     return out
+
+
+def _resignation_word(game: Game, event: ResignEvent, number: int) -> str:
+    """What a game that ended with the resignation ``event`` must say besides
+    its ``Wins`` line to be read back as the same result: "" when the points
+    say it, else the kind resigned (``gammon``)."""
+    result = game.result()
+    assert result is not None  # a resignation ends the game
+    before = game.clone()
+    before.undo()
+    winner = event.player.other
+    stake, _ = _read_resignation(before, winner, result.points)
+    if before.resign(event.player, stake) == result:
+        return ""
+    if event.stake not in _RESIGNED:
+        raise RecordError(
+            f"game {number}: {event.player} resigned at stake {event.stake}, which a .mat file cannot hold "
+            "(a single game, a gammon or a backgammon)"
+        )
+    return _RESIGNED[event.stake]
 
 
 def _rows(entries: list[tuple[Player, str]]) -> list[str]:
@@ -407,13 +439,13 @@ def _write(
     comments: Sequence[str],
 ) -> str:
     if isinstance(match, Match):
-        games = list(match.games)
+        games = [game.clone() for game in match.games]  # each in one consistent state
         length = match.length
         crawford: bool | None = match.crawford if length > 0 else None
         rules = match.rules
         white, black = _start_score(match)
     elif isinstance(match, Game):
-        games = [match]
+        games = [match.clone()]
         length = 0
         crawford = None
         rules = match.rules
@@ -424,7 +456,13 @@ def _write(
     if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2:
         raise RecordError(f"names must be a pair of str (left/White, right/Black), not {shown(names)}")
     left_name, right_name = _check_name(names[0]), _check_name(names[1])
+    if tags is not None and not isinstance(tags, Mapping):
+        raise RecordError(f"tags must be a mapping of str to str (key: value), not {shown(tags)}")
     header: dict[str, str] = dict(tags or {})
+    if not all(isinstance(key, str) and isinstance(value, str) for key, value in header.items()):
+        raise RecordError(f"tags must be a mapping of str to str (key: value), not {shown(tags)}")
+    if isinstance(comments, str) or not isinstance(comments, Sequence):
+        raise RecordError(f"comments must be a sequence of str, not {shown(comments)}")
     if crawford is not None:
         header.setdefault("Crawford", "On" if crawford else "Off")
     lines: list[str] = []
@@ -440,7 +478,7 @@ def _write(
             or _TAG.match(comment.strip())
             or comment.strip().lower().startswith("set pos")
         ):
-            raise RecordError(f"cannot write the header comment {_clip(repr(comment))}")
+            raise RecordError(f"cannot write the header comment {shown(comment)}")
         lines.append(f"; {comment.strip()}")
     if lines:
         lines.append("")
@@ -473,7 +511,7 @@ def _write(
 # --------------------------------------------------------------------------- reading
 
 
-_Kind = Literal["roll", "double", "beaver", "take", "drop", "wins", "bad"]
+_Kind = Literal["roll", "double", "beaver", "take", "drop", "resign", "wins", "bad"]
 
 
 @attrs.frozen
@@ -483,7 +521,7 @@ class _Entry:
     kind: _Kind
     dice: tuple[int, int] = (0, 0)
     text: str = ""  # the moves of a roll; for "bad", why the entry cannot be read
-    value: int = 0  # the cube offered, or the points won
+    value: int = 0  # the cube offered, the points won, or the stake resigned
     and_match: bool = False
 
 
@@ -532,6 +570,8 @@ _WORDS: dict[str, _Kind] = {
     "takes": "take",
     "drop": "drop",
     "drops": "drop",
+    "resign": "resign",
+    "resigns": "resign",
     "win": "wins",
     "wins": "wins",
 }
@@ -635,6 +675,14 @@ def _entry(lineno: int, player: Player, kind: _Kind, words: list[str]) -> _Entry
             said = "Takes" if kind == "take" else "Drops"
             return _Entry(lineno, player, "bad", text=f"unexpected {_quote(rest)} after {said}")
         return _Entry(lineno, player, kind)
+    if kind == "resign":
+        stake = _STAKES.get(" ".join(rest.lower().split()))
+        if stake is None:
+            return _Entry(
+                lineno, player, "bad",
+                text=f"cannot read 'Resigns {_clip(rest, 30)}': expected Resigns single game, gammon or backgammon",
+            )
+        return _Entry(lineno, player, kind, value=stake)
     m = _WINS.match(rest)
     value = _int(m.group(1)) if m else None
     if m is None or value is None:
@@ -785,6 +833,31 @@ def _parse(text: str, notes: _Notes) -> tuple[int, dict[str, str], list[str], li
 
 _KINDS = {1: "oin", 2: "mars", 3: "koks"}
 _RESIGNED = {1: "single game", 2: "gammon", 3: "backgammon"}
+_STAKES = {word: stake for stake, word in _RESIGNED.items()}
+
+
+def _read_resignation(game: Game, winner: Player, value: int) -> tuple[int | None, tuple[str, str] | None]:
+    """How a ``Wins`` line of ``value`` points ends ``game`` (not over) as a
+    resignation by the other player: the stake resigned (``None``: what the
+    position is worth, when that is ``value``), and when no resignation is
+    worth ``value`` at this cube, what is wrong and how it is read. The game
+    is left as it was."""
+    loser = winner.other
+    worth = game.resign(loser).points
+    game.undo()
+    if worth == value:
+        return None, None
+    cube = game.cube
+    stake = value // cube
+    if stake in _KINDS and stake * cube == value:
+        return stake, None
+    # no resignation is worth that: read it as gnubg does
+    stake = 1 if value <= cube else 2 if value <= 2 * cube else 3
+    read = game.resign(loser, stake).points
+    game.undo()
+    problem = f"cannot win {_points(value)} by a resignation with the cube at {cube}"
+    repair = f"read as a resignation of a {_RESIGNED[stake]} ({_points(read)})"
+    return (None if worth == read else stake), (problem, repair)
 
 
 class _Stop(Exception):
@@ -919,7 +992,7 @@ class _Replay:
             raise self.fail(entry, f"the game already ended at line {self.won.line}")
         if entry.kind == "bad":
             raise self.fail(entry, entry.text)
-        if self.unplayed is not None and entry.kind != "wins":
+        if self.unplayed is not None and entry.kind not in ("resign", "wins"):
             u = self.unplayed
             raise self.fail(
                 entry,
@@ -931,6 +1004,10 @@ class _Replay:
             return
         if game.is_over():
             raise self.fail(entry, "the game is already over")
+        if entry.kind == "resign":  # the kind resigned, where the points alone do not say it
+            self.unplayed = None
+            game.resign(player, entry.value)
+            return
         pending = game.pending
         if entry.kind == "roll":
             if pending.phase == "cube" and self.beaver and game.turn == player:
@@ -1022,35 +1099,20 @@ class _Replay:
         self.won = entry
 
     def resign(self, game: Game, winner: Player, value: int, line: int) -> None:
-        """End ``game`` with a resignation that gives ``winner`` ``value`` points."""
-        loser = winner.other
-        if game.resign(loser).points == value:
-            return  # what the position is worth
-        # resigned for less (or more) than the position is worth: the file's value stands
-        game.undo()
-        cube = game.cube
-        stake = value // cube
-        if stake not in _KINDS or stake * cube != value:
-            # no resignation is worth that: read it as gnubg does
-            stake = 1 if value <= cube else 2 if value <= 2 * cube else 3
-            worth = game.resign(loser, stake).points
-            game.undo()
-            self.notes.problem(
-                line,
-                f"{self.who(winner)} cannot win {_points(value)} by a resignation with the cube at {cube}",
-                f"read as a resignation of a {_RESIGNED[stake]} ({_points(worth)})",
-            )
-            if game.resign(loser).points == worth:
-                return  # which is what the position is worth
-            game.undo()
-        game.resign(loser, stake)
+        """End ``game`` with a resignation that gives ``winner`` ``value`` points:
+        what the position is worth when that is ``value``, else a resignation
+        of that many points (the file's value stands)."""
+        stake, problem = _read_resignation(game, winner, value)
+        if problem is not None:
+            self.notes.problem(line, f"{self.who(winner)} {problem[0]}", problem[1])
+        game.resign(winner.other, stake)
 
 
 def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
     if rules is None:
         rules = ruleset("short", cube=True)
     elif not isinstance(rules, RuleSet):
-        raise RecordError(f"rules must be a nardy RuleSet, not {_clip(repr(rules))}")
+        raise RecordError(f"rules must be a nardy RuleSet, not {shown(rules)}")
     _check_short(rules)
     notes = _Notes(lenient)
     length, tags, comments, games = _parse(text, notes)
@@ -1177,9 +1239,15 @@ def from_mat(text: str, rules: RuleSet | None = None, *, lenient: bool = False) 
     >>> match.length, match.game.turn, [str(event.play) for event in match.game.history[::2]]
     (3, <Player.WHITE: 0>, ['13/11 13/8', '24/18 13/9'])
     """
-    mat = _read(text, rules, bool(lenient))
+    mat = _read(text, rules, _lenient(lenient))
     _warn(mat.repairs)
     return mat.match
+
+
+def _lenient(value: object) -> bool:
+    if type(value) is not bool:
+        raise RecordError(f"lenient is True or False, not {shown(value)}")
+    return value
 
 
 # --------------------------------------------------------------------------- deprecated names

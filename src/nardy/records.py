@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 FORMAT_VERSION = 1
+#: the widest indentation :func:`to_json` writes
+_MAX_INDENT = 16
 
 
 class RecordError(NardyError):
@@ -117,6 +119,7 @@ def _check_version(data: dict[str, Any]) -> None:
 
 def _game_record(game: Game, rng: bool = False) -> dict[str, Any]:
     """A JSON-ready record of ``game`` (with its dice generator's state if ``rng``)."""
+    game = game.clone()  # one consistent state (refused while another thread changes the game)
     events: list[dict[str, Any]] = []
     for event in game.history:
         if isinstance(event, RollEvent):
@@ -178,7 +181,7 @@ def _read_game(data: dict[str, Any]) -> Game:
     resumed: Game | None = None
     begin = data.get("start")
     if begin is not None:
-        if not isinstance(begin, str) or len(begin) > 1000:
+        if not isinstance(begin, str) or len(begin) > 2000:  # longer than any game string
             raise RecordError(f"start: expected a position or game string, not {shown(begin)}")
         try:
             if len(begin.split()) > 5:  # a game string: a game resumed in a saved state
@@ -189,25 +192,33 @@ def _read_game(data: dict[str, Any]) -> Game:
             raise RecordError(f"start: {exc}") from None
     opening = data.get("opening")
     first = data.get("first")
+    crawford = data.get("crawford", False)
+    if type(crawford) is not bool:
+        raise RecordError(f"crawford: expected true or false, not {shown(crawford)}")
     if opening is not None and not (
         isinstance(opening, list) and len(opening) == 2 and all(type(d) is int for d in opening)
     ):
         raise RecordError(f"opening: expected [white's die, black's die], not {shown(opening)}")
+    if resumed is not None and (opening is not None or first is not None):
+        raise RecordError("a game resumed from a game string has no opening roll and no first player of its own")
+    if resumed is not None and crawford and not resumed.crawford:
+        raise RecordError("crawford: the record says the Crawford game, but its game string does not (crawford=1)")
     try:
         if resumed is not None:
             game = resumed
         elif opening is not None:
-            game = Game(
-                rules, opening=(opening[0], opening[1]), position=start, crawford=bool(data.get("crawford"))
-            )
+            game = Game(rules, opening=(opening[0], opening[1]), position=start, crawford=crawford)
+            starter = game.pending.first_player
+            if first is not None and _player(first, "first") != starter:
+                raise RecordError(
+                    f"first: the record says {first} starts, but the opening roll "
+                    f"{opening[0]}-{opening[1]} (white's die first) gives the start to {starter}"
+                )
         else:
-            game = Game(
-                rules,
-                first=_player(first, "first"),
-                position=start,
-                crawford=bool(data.get("crawford")),
-            )
+            game = Game(rules, first=_player(first, "first"), position=start, crawford=crawford)
     except NardyError as exc:
+        if isinstance(exc, RecordError):
+            raise
         raise RecordError(f"start of the game: {exc}") from None
     events = data.get("events")
     if not isinstance(events, list):
@@ -352,9 +363,10 @@ def _read_match(data: dict[str, Any]) -> Match:
         except RecordError as exc:
             raise RecordError(f"game {number}: {exc}") from None
     try:
-        match = Match.from_games(
-            rules, length, played, crawford=bool(data.get("crawford", True)), score=(start[0], start[1])
-        )
+        crawford = data.get("crawford", True)
+        if type(crawford) is not bool:
+            raise RecordError(f"crawford: expected true or false, not {shown(crawford)}")
+        match = Match.from_games(rules, length, played, crawford=crawford, score=(start[0], start[1]))
     except NardyError as exc:
         raise RecordError(f"match: {exc}") from None
     rng = _load_rng(data.get("rng"))
@@ -385,6 +397,8 @@ def to_dict(obj: Game | Match, *, rng: bool = False) -> dict[str, Any]:
     >>> to_dict(nardy.Match(nardy.ruleset("short"), length=3, seed=1))["format"]
     'nardy-match'
     """
+    if type(rng) is not bool:
+        raise RecordError(f"rng is True or False, not {shown(rng)}")
     if isinstance(obj, Game):
         return _game_record(obj, rng)
     if isinstance(obj, Match):
@@ -429,6 +443,8 @@ def to_json(obj: Game | Match, indent: int | None = None, *, rng: bool = False) 
     >>> again.roll() == game.roll()
     True
     """
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise RecordError(f"indent is None or an int 0..{_MAX_INDENT} (spaces per level), not {shown(indent)}")
     return json.dumps(to_dict(obj, rng=rng), indent=indent)
 
 
