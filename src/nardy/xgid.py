@@ -142,6 +142,10 @@ class XgidInfo:
         pos = self.position
         if not isinstance(pos, Position):
             raise bad(f"position must be a nardy Position, not {shown(pos)}")
+        try:
+            pos.validate()
+        except InvalidPositionError as exc:
+            raise bad(f"the position cannot exist: {exc}") from None
         if pos.family != "short":
             raise bad(f"XGIDs describe backgammon (short family) boards only, not a {pos.family}-family position")
         for name in ("cube_value", "max_cube"):
@@ -154,7 +158,7 @@ class XgidInfo:
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
-        if self.cube_action is not None and self.cube_action not in _ACTION_CODE:
+        if self.cube_action is not None and (type(self.cube_action) is not str or self.cube_action not in _ACTION_CODE):
             raise bad(f"cube_action must be None or one of {', '.join(map(repr, get_args(CubeAction)))}, "
                       f"not {shown(self.cube_action)}")
         if dice is not None and self.cube_action is not None:
