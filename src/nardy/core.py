@@ -125,9 +125,12 @@ class Step(NamedTuple):
     hit: bool = False
 
     def __str__(self) -> str:
-        src = "bar" if self.source == BAR else str(self.source)
-        dst = "off" if self.target == OFF else str(self.target)
-        return f"{src}/{dst}{'*' if self.hit else ''}"
+        try:
+            src = "bar" if self.source == BAR else str(self.source)
+            dst = "off" if self.target == OFF else str(self.target)
+            return f"{src}/{dst}{'*' if self.hit else ''}"
+        except Exception:  # noqa: BLE001 - a step built by hand of what no step holds
+            return shown(tuple(self))
 
 
 def check_steps(steps: object) -> tuple[Step, ...]:
@@ -322,10 +325,13 @@ class Play(_Fields):
         return sum(1 for s in self.steps if s.hit)
 
     def __str__(self) -> str:
-        return play_text(self.steps, self.ordered)
+        try:
+            return play_text(self.steps, self.ordered)
+        except Exception:  # noqa: BLE001 - a play built by hand of what is no step: shown, not read
+            return shown(self.steps)
 
     def __repr__(self) -> str:
-        return f"<Play {str(self)!r} dice={self.dice}>"
+        return f"<Play {str(self)!r} dice={shown(self.dice)}>"
 
 
 class Position(_Fields):
