@@ -993,6 +993,21 @@ PINNED: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         nardy.InvalidPositionError,
         "white has an int of 5001 digits checkers on the board and bar; at most 15",
     ),
+    "long position with a bar of 10**5000": (
+        lambda: LONG.position(LSTART.white, LSTART.black, HUGE_INT),
+        nardy.InvalidPositionError,
+        "white has an int of 5001 digits on the bar: the long family has no bar",
+    ),
+    "MatchId score of 10**5000": (
+        lambda: gnubg.MatchId(score=(HUGE_INT, 0)),
+        nardy.NotationError,
+        "Match ID: white's score an int of 5001 digits is not in 0..32767",
+    ),
+    "XgidInfo score of 10**5000": (
+        lambda: xgid.XgidInfo(START, score=(0, HUGE_INT), match_length=3),
+        nardy.NotationError,
+        "XGID: black's score an int of 5001 digits must be below the match length 3",
+    ),
     "format_point(26)": (
         lambda: core.format_point(26),
         nardy.InvalidPositionError,
@@ -1034,6 +1049,19 @@ PINNED: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         "an action is an int in 0..155, not '148'",
     ),  # type: ignore[arg-type]
 }
+
+
+def _observer(params: object) -> object:
+    from nardy.envs import openspiel
+
+    return openspiel.NardyObserver(params)  # type: ignore[arg-type]
+
+
+PINNED["OpenSpiel observer parameters"] = (
+    lambda: _observer({"x": 1}),
+    NardyError,
+    "observation parameters are not supported; got {'x': 1}",
+)
 
 
 @pytest.mark.parametrize("name", PINNED)

@@ -472,7 +472,7 @@ class Position(_Fields):
             if type(bar) is not int or bar < 0:
                 raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
             if bar and self.family == "long":
-                raise InvalidPositionError(f"{player} has {bar} on the bar: the long family has no bar")
+                raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
             total = sum(pts) + bar
             if total > CHECKERS:
                 raise InvalidPositionError(

@@ -397,7 +397,7 @@ class MatchId:
         for player in Player:
             s = score[player]
             if not 0 <= s <= _MAX_15:
-                raise bad(f"{player}'s score {s} is not in 0..{_MAX_15}")
+                raise bad(f"{player}'s score {shown(s)} is not in 0..{_MAX_15}")
             if length and s > length:
                 raise bad(f"{player}'s score {s} is more than the match length {length}")
         if self.crawford and not length:

@@ -172,7 +172,7 @@ class XgidInfo:
         if length:
             for player in Player:
                 if score[player] >= length:
-                    raise bad(f"{player}'s score {score[player]} must be below the match length {length}")
+                    raise bad(f"{player}'s score {shown(score[player])} must be below the match length {length}")
         cj = self.crawford_jacoby
         allowed = (0, 1) if length else (0, 1, 2, 3)
         if not _is_int(cj) or cj not in allowed:

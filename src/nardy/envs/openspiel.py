@@ -438,7 +438,7 @@ class NardyObserver:
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise nardy.NardyError(f"observation parameters are not supported; got {shown(params)}")
         self.tensor = np.zeros(encoding.OBSERVATION_SIZE, np.float32)
         self.dict = {name: self.tensor[part] for name, part in encoding.OBSERVATION_LAYOUT.items()}
 
