@@ -234,6 +234,10 @@ class Play(_Fields):
     :meth:`index`, :meth:`count`). Underneath it is a tuple of its fields, which
     makes it cheap to build (a search returns many); it has no order.
 
+    ``Play(steps, dice)`` builds a play by hand, which :meth:`nardy.RuleSet.apply`
+    checks like any other; ``origin`` and ``key`` are the search's own (they
+    let ``apply`` skip a second search), so a play built by hand cannot claim them.
+
     >>> import nardy
     >>> rules = nardy.ruleset("short")
     >>> play = rules.parse_play(rules.initial_position(), "13/11 6/5", (2, 1))
@@ -259,7 +263,15 @@ class Play(_Fields):
         key: int | None = None,
         ordered: bool = False,
     ) -> Play:
-        return _tuple_new(cls, (steps, dice, origin, key, ordered))
+        if origin is not None or key is not None:
+            raise IllegalPlayError(
+                "a play built by hand has steps and dice only: its origin and key are the search's"
+                " (RuleSet.apply finds the play's key)"
+            )
+        return _tuple_new(cls, (steps, dice, None, None, ordered))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return make_play, tuple(_tuple_iter(self))  # pickled and copied with the search's fields
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
