@@ -149,10 +149,12 @@ class Afterstates:
         return iter(self.positions)
 
     def __contains__(self, position: object) -> bool:
-        return position in self.positions
+        return type(position) is _POSITION and position in self.positions  # no foreign == is asked
 
     def index(self, position: Position) -> int:
         """The index of ``position`` (:class:`ValueError` if no play leads to it)."""
+        if type(position) is not _POSITION:
+            raise ValueError(f"{shown(position)} is not a position of the afterstates")
         return self.positions.index(position)
 
     def play(self, index: SupportsIndex) -> Play:
