@@ -69,6 +69,8 @@ _MAX_CUBE_LOG: Final = 15
 _PREFIX: Final = "XGID="
 _FIELDS: Final = 10
 _INT: Final = re.compile(r"-?[0-9]{1,6}")
+#: the largest number a field holds (six digits, as the reader takes them)
+_LARGEST: Final = 999_999
 
 
 def _is_int(value: object) -> bool:
@@ -164,11 +166,11 @@ class XgidInfo:
         if dice is not None and self.cube_action is not None:
             raise bad("dice and cube_action share the dice field: give one of them")
         length = self.match_length
-        if not _is_int(length) or length < 0:
-            raise bad(f"match_length must be a non-negative int (0 = money), not {shown(length)}")
+        if not _is_int(length) or not 0 <= length <= _LARGEST:
+            raise bad(f"match_length must be an int 0 (money) to {_LARGEST}, not {shown(length)}")
         score = self.score
-        if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) and s >= 0 for s in score)):
-            raise bad(f"score must be a tuple of two non-negative ints (White's, Black's), not {shown(score)}")
+        if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) and 0 <= s <= _LARGEST for s in score)):
+            raise bad(f"score must be a tuple of two ints 0..{_LARGEST} (White's, Black's), not {shown(score)}")
         if length:
             for player in Player:
                 if score[player] >= length:
