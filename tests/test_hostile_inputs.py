@@ -562,7 +562,6 @@ def _entries() -> list[Entry]:
         score=(2, 4),
         jacoby=True,
     )
-    add("short_rules", gnubg.short_rules, SHORT, "an ID")
     add(
         "to_xgid",
         xgid.to_xgid,
