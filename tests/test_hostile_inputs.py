@@ -213,6 +213,7 @@ NAMED: dict[str, Callable[[], object]] = {
     "Play huge die": lambda: Play(RUN, (HUGE_INT, 5)),
     "Play of five steps": lambda: Play((Step(24, 18, 6),) * 5, (6, 6)),
     "Play of a str step": lambda: Play(("24/18",), (6, 5)),  # type: ignore[arg-type]
+    "Play of dice that cannot be compared": lambda: Play(RUN, (EqRaises(), EqRaises(), EqRaises(), EqRaises())),  # type: ignore[arg-type]
     # steps
     "Step 24/18": lambda: Step(24, 18, 6),
     "Step bar/22*": lambda: Step(25, 22, 3, True),
@@ -966,6 +967,16 @@ PINNED: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         lambda: LONG.legal_plays(LSTART, (6, 6), PlayContext("roll", head_used=None)),  # type: ignore[arg-type]
         nardy.InvalidDiceError,
         "a context's head_used is a non-negative int, not None",
+    ),
+    "explain with four values of no double": (
+        lambda: SHORT.explain(START, (6, 5, 4, 3), RUN),
+        nardy.InvalidDiceError,
+        "a roll is two dice, got (6, 5, 4, 3)",
+    ),
+    "explain with four values that are steps": (
+        lambda: SHORT.explain(START, RUN + RUN, RUN),
+        nardy.InvalidDiceError,
+        "dice values must be ints 1..6, got (Step(source=24, target=18, die=6, hit=False), Step(sour...)",
     ),
     "roll_probability((0, 0))": (
         lambda: nardy.roll_probability((0, 0)),

@@ -684,10 +684,18 @@ class RuleSet:
         self, pos: Position, values: Sequence[int], steps: Sequence[Step], context: PlayContext = ROLL_CONTEXT
     ) -> str:
         """Say why ``steps`` is not a legal play of ``values`` in ``pos``: the rule it breaks."""
-        dice = values
-        if isinstance(values, (tuple, list)) and len(values) == 4 and isinstance(context, PlayContext):
-            if context.kind in ("roll", "reroll"):
-                dice = values[:2]  # a double's four values: its roll
+        given: Any = values  # read untyped, so that a compiled build does not convert it
+        dice: Sequence[int] = given
+        if (
+            type(given) in (tuple, list)
+            and len(given) == 4
+            and all(type(v) is int for v in given)
+            and given.count(given[0]) == 4
+            and type(context) is PlayContext
+            and _check_context(context)
+            and context.kind in ("roll", "reroll")
+        ):
+            dice = given[:2]  # a double's four values: its roll
         return self._explain_found(self.search(pos, dice, context), _steps(steps))
 
     def _explain_found(self, found: Found, steps: tuple[Step, ...], *, any_order: bool = False) -> str:
@@ -784,7 +792,13 @@ class RuleSet:
         # a compiled build does not convert them), checked by the search
         dice: Sequence[int] = getattr(play, "dice")
         given: Sequence[Step] = getattr(play, "steps")
-        if type(dice) is tuple and len(dice) == 4 and dice.count(dice[0]) == 4 and context.kind in ("roll", "reroll"):
+        if (
+            type(dice) is tuple
+            and len(dice) == 4
+            and all(type(v) is int for v in dice)  # before count(): a foreign == may raise
+            and dice.count(dice[0]) == 4
+            and context.kind in ("roll", "reroll")
+        ):
             dice = dice[:2]  # a double's four values: its roll
         found = self.search(pos, dice, context)
         for key, steps in found.plays.items():
