@@ -978,6 +978,11 @@ PINNED: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         nardy.InvalidDiceError,
         "dice values must be ints 1..6, got (Step(source=24, target=18, die=6, hit=False), Step(sour...)",
     ),
+    "apply a play of four dice that are no ints": (
+        lambda: SHORT.apply(START, Play(RUN, ("6", "6", "6", "6"))),  # type: ignore[arg-type]
+        nardy.InvalidDiceError,
+        "dice values must be ints 1..6, got ('6', '6', '6', '6')",
+    ),
     "roll_probability((0, 0))": (
         lambda: nardy.roll_probability((0, 0)),
         nardy.InvalidDiceError,

@@ -790,7 +790,7 @@ class RuleSet:
             return play.key
         # a Play built by hand: its dice and steps as given (read untyped, so that
         # a compiled build does not convert them), checked by the search
-        dice: Sequence[int] = getattr(play, "dice")
+        dice: Any = getattr(play, "dice")  # Any: a narrowed tuple type would be converted too
         given: Sequence[Step] = getattr(play, "steps")
         if (
             type(dice) is tuple
