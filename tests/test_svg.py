@@ -156,9 +156,9 @@ def test_bad_arguments() -> None:
     pos = nardy.ruleset("short").initial_position()
     with pytest.raises(nardy.InvalidDiceError):
         svg.board(pos, dice=(0, 3))
-    with pytest.raises(TypeError):
+    with pytest.raises(nardy.NardyError, match="orientation must be"):
         svg.board(pos, orientation="white")  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
+    with pytest.raises(nardy.NardyError, match="size must be"):
         svg.board(pos, size=0)
 
 

@@ -14,9 +14,11 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Protocol
 
 from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result, to_other_numbering
+from nardy.errors import GameStateError, InvalidPositionError, NardyError, shown
 from nardy.game import Game
 
 __all__ = [
@@ -44,10 +46,30 @@ class Agent(Protocol):
     def choose(self, game: Game) -> Play: ...
 
 
+def _check_rating(pos: object, player: object) -> None:
+    """:class:`~nardy.NardyError` unless ``pos`` is a Position and ``player`` a Player.
+    (The position's fields are trusted: a rating runs for every candidate play.)"""
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
+    if type(player) is not Player:
+        raise InvalidPositionError(f"player must be Player.WHITE or Player.BLACK, not {shown(player)}")
+
+
+def _check_game(game: object) -> Game:
+    if not isinstance(game, Game):
+        raise NardyError(f"an agent plays a nardy Game, not {shown(game)}")
+    return game
+
+
 def race_lead(pos: Position, player: Player) -> float:
     """How far ``player`` leads the race, as a share of its own pip count."""
-    mine = pos.pips(player)
-    return (pos.pips(player.other) - mine) / max(mine, 1)
+    _check_rating(pos, player)
+    try:
+        mine = pos.pips(player)
+        return (pos.pips(player.other) - mine) / max(mine, 1)
+    except Exception:
+        pos.validate()  # a position built by hand that cannot exist says so
+        raise
 
 
 class RandomAgent:
@@ -56,10 +78,12 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and type(seed) is not int:
+            raise NardyError(f"seed must be an int or None, not {shown(seed)}")
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Play:
-        plays = game.legal_plays()
+        plays = _check_game(game).legal_plays()
         return plays[0] if len(plays) == 1 else self.rng.choice(plays)
 
 
@@ -70,14 +94,14 @@ class GreedyAgent:
 
     def wants_double(self, game: Game) -> bool:
         """Double when 15% ahead in the race."""
-        return race_lead(game.position, game.turn) > 0.15
+        return race_lead(_check_game(game).position, game.turn) > 0.15
 
     def accepts_double(self, game: Game) -> bool:
         """Take unless 25% behind in the race."""
-        return race_lead(game.position, game.turn) > -0.25
+        return race_lead(_check_game(game).position, game.turn) > -0.25
 
     def choose(self, game: Game) -> Play:
-        plays = game.legal_plays()
+        plays = _check_game(game).legal_plays()
         if len(plays) == 1:
             return plays[0]
         mover = game.turn
@@ -100,10 +124,12 @@ class ExpectimaxAgent(GreedyAgent):
     name = "expectimax"
 
     def __init__(self, candidates: int = 6) -> None:
+        if type(candidates) is not int or candidates < 1:
+            raise NardyError(f"candidates must be a positive int, not {shown(candidates)}")
         self.candidates = candidates
 
     def choose(self, game: Game) -> Play:
-        plays = game.legal_plays()
+        plays = _check_game(game).legal_plays()
         if len(plays) == 1:
             return plays[0]
         mover = game.turn
@@ -144,6 +170,15 @@ def evaluate(pos: Position, player: Player) -> float:
     held points, checkers brought past the opponent's head, minus checkers left
     on the head.
     """
+    _check_rating(pos, player)
+    try:
+        return _evaluate(pos, player)
+    except Exception:
+        pos.validate()  # a position built by hand that cannot exist says so
+        raise
+
+
+def _evaluate(pos: Position, player: Player) -> float:
     other = player.other
     mine = pos.points(player)
     theirs = pos.points(other)
@@ -177,7 +212,15 @@ def evaluate(pos: Position, player: Player) -> float:
 
 def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000) -> Result:
     """Let ``agents`` play ``game`` to the end (rolling from the game's RNG),
-    with their cube decisions when the cube is in play."""
+    with their cube decisions when the cube is in play; a game longer than
+    ``max_plays`` plies is a :class:`~nardy.GameStateError`."""
+    _check_game(game)
+    if not isinstance(agents, Mapping) or any(
+        not callable(getattr(agents.get(player), "choose", None)) for player in Player
+    ):
+        raise NardyError(f"agents must map each Player to an agent (with a choose method), not {shown(agents)}")
+    if type(max_plays) is not int or max_plays < 1:
+        raise NardyError(f"max_plays must be a positive int, not {shown(max_plays)}")
     while not game.is_over():
         agent = agents[game.turn]
         phase = game.pending.phase
@@ -195,8 +238,8 @@ def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000)
                 continue
             game.roll()
         game.play(agent.choose(game))
-        if game.plies > max_plays:  # pragma: no cover - every ruleset's games end
-            raise RuntimeError("the game did not end")
+        if game.plies > max_plays:
+            raise GameStateError(f"the game did not end in {max_plays} plies")
     result = game.result()
     assert result is not None
     return result

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from operator import itemgetter, mul
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, cast, overload
 
 import attrs
 
-from nardy.errors import InvalidPositionError, NotationError, shown
+from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, NotationError, shown
 
 __all__ = [
     "Player",
@@ -84,6 +84,10 @@ Player.WHITE.other = Player.BLACK
 Player.BLACK.other = Player.WHITE
 
 
+def _not_a_player(value: object) -> InvalidPositionError:
+    return InvalidPositionError(f"player must be Player.WHITE or Player.BLACK, not {shown(value)}")
+
+
 def to_other_numbering(family: Family, point: int) -> int:
     """Map a point number 1..24 of one player to the other player's numbering.
 
@@ -94,11 +98,13 @@ def to_other_numbering(family: Family, point: int) -> int:
     >>> to_other_numbering("long", 24), to_other_numbering("long", 1)
     (12, 13)
     """
-    if not 1 <= point <= 24:
-        raise InvalidPositionError(f"point {point} is not in 1..24")
-    if family == "short":
+    if type(point) is not int or not 1 <= point <= 24:
+        raise InvalidPositionError(f"point {shown(point)} is not in 1..24")
+    if type(family) is str and family == "short":
         return 25 - point
-    return point + 12 if point <= 12 else point - 12
+    if type(family) is str and family == "long":
+        return point + 12 if point <= 12 else point - 12
+    raise InvalidPositionError(f"unknown family {shown(family)}: use 'short' or 'long'")
 
 
 class Step(NamedTuple):
@@ -119,9 +125,12 @@ class Step(NamedTuple):
     hit: bool = False
 
     def __str__(self) -> str:
-        src = "bar" if self.source == BAR else str(self.source)
-        dst = "off" if self.target == OFF else str(self.target)
-        return f"{src}/{dst}{'*' if self.hit else ''}"
+        try:
+            src = "bar" if self.source == BAR else str(self.source)
+            dst = "off" if self.target == OFF else str(self.target)
+            return f"{src}/{dst}{'*' if self.hit else ''}"
+        except Exception:  # noqa: BLE001 - a step built by hand of what no step holds
+            return shown(tuple(self))
 
     @classmethod
     def from_string(cls, text: str) -> Step:
@@ -162,6 +171,36 @@ class Step(NamedTuple):
         if hit and target == OFF:
             raise NotationError(f"{shown(text)}: a checker borne off hits nothing")
         return cls(source, target, source - target, hit)
+
+
+def check_steps(steps: object) -> tuple[Step, ...]:
+    """``steps`` as a tuple of sound :class:`Step` values, or
+    :class:`~nardy.IllegalPlayError`: each an int source 1..25, target 0..24 and
+    die 1..6 and a bool ``hit``, in an ordered collection (a set has no order).
+    It checks the values only, not the rules.
+
+    >>> check_steps([Step(24, 18, 6)])
+    (Step(source=24, target=18, die=6, hit=False),)
+    >>> check_steps([Step(24, 18, 0)])
+    Traceback (most recent call last):
+    ...
+    nardy.errors.IllegalPlayError: not a step: Step(source=24, target=18, die=0, hit=False) (source 1..25, target 0..24, die 1..6)
+    """
+    if isinstance(steps, (str, bytes, bytearray, Set, Mapping)):
+        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
+    try:
+        out: tuple[Any, ...] = tuple(cast(Iterable[Any], steps))
+    except TypeError:
+        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}") from None
+    for step in out:
+        if not isinstance(step, Step):
+            raise IllegalPlayError(f"not a step: {shown(step)}")
+        source, target, die, hit = step
+        if type(source) is not int or type(target) is not int or type(die) is not int or type(hit) is not bool:
+            raise IllegalPlayError(f"not a step: {shown(step)}")
+        if not (1 <= source <= BAR and OFF <= target < BAR and 1 <= die <= 6):
+            raise IllegalPlayError(f"not a step: {shown(step)} (source 1..25, target 0..24, die 1..6)")
+    return out
 
 
 class _Fields(tuple[Any, ...]):
@@ -235,6 +274,10 @@ class Play(_Fields):
     :meth:`index`, :meth:`count`). Underneath it is a tuple of its fields, which
     makes it cheap to build (a search returns many); it has no order.
 
+    ``Play(steps, dice)`` builds a play by hand, which :meth:`nardy.RuleSet.apply`
+    checks like any other; ``origin`` and ``key`` are the search's own (they
+    let ``apply`` skip a second search), so a play built by hand cannot claim them.
+
     >>> import nardy
     >>> rules = nardy.ruleset("short")
     >>> play = rules.parse_play(rules.initial_position(), "13/11 6/5", (2, 1))
@@ -260,7 +303,15 @@ class Play(_Fields):
         key: int | None = None,
         ordered: bool = False,
     ) -> Play:
-        return _tuple_new(cls, (steps, dice, origin, key, ordered))
+        if origin is not None or key is not None:
+            raise IllegalPlayError(
+                "a play built by hand has steps and dice only: its origin and key are the search's"
+                " (RuleSet.apply finds the play's key)"
+            )
+        return _tuple_new(cls, (steps, dice, None, None, ordered))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return make_play, tuple(_tuple_iter(self))  # pickled and copied with the search's fields
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -291,15 +342,17 @@ class Play(_Fields):
         return self.steps[index]
 
     def __contains__(self, step: object) -> bool:
-        return step in self.steps
+        return isinstance(step, Step) and step in self.steps  # no foreign __eq__ is asked
 
     def index(self, step: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
         """The index of ``step`` among the steps (:class:`ValueError` if it is not one)."""
+        if not isinstance(step, Step):
+            raise ValueError(f"{shown(step)} is not a step of the play")
         return self.steps.index(step, start, stop)
 
     def count(self, step: Any) -> int:
         """How many of the steps are ``step``."""
-        return self.steps.count(step)
+        return self.steps.count(step) if isinstance(step, Step) else 0
 
     def __add__(self, other: object) -> Any:  # a play is no tuple of steps to add to
         return NotImplemented
@@ -324,10 +377,13 @@ class Play(_Fields):
         return sum(1 for s in self.steps if s.hit)
 
     def __str__(self) -> str:
-        return play_text(self.steps, self.ordered)
+        try:
+            return play_text(self.steps, self.ordered)
+        except Exception:  # noqa: BLE001 - a play built by hand of what is no step: shown, not read
+            return shown(self.steps)
 
     def __repr__(self) -> str:
-        return f"<Play {str(self)!r} dice={self.dice}>"
+        return f"<Play {str(self)!r} dice={shown(self.dice)}>"
 
 
 class Position(_Fields):
@@ -340,15 +396,20 @@ class Position(_Fields):
     first-turn exception depends on it).
 
     Build positions with :meth:`nardy.RuleSet.position` or
-    :meth:`nardy.RuleSet.initial_position`, which validate them. Like
-    :class:`Step`, a position is a tuple of its fields (in the order of the
-    constructor's arguments), which makes it cheap to build and to hash; it has
-    no order, and equals no plain tuple.
+    :meth:`nardy.RuleSet.initial_position`, which also check them against the
+    ruleset. The constructor validates what it is given (:meth:`validate`), so
+    every position can exist. Like :class:`Step`, a position is a tuple of its
+    fields (in the order of the constructor's arguments), which makes it cheap
+    to hash; it has no order, and equals no plain tuple.
 
     >>> import nardy
     >>> pos = nardy.ruleset("long").initial_position()
     >>> pos.turn, pos.points(Player.WHITE)[23], pos.off(Player.BLACK)
     (<Player.WHITE: 0>, 15, 0)
+    >>> Position("short", (1,) * 24, (0,) * 24)
+    Traceback (most recent call last):
+    ...
+    nardy.errors.InvalidPositionError: white has 24 checkers on the board and bar; at most 15
     """
 
     __slots__ = ()
@@ -375,25 +436,41 @@ class Position(_Fields):
         white_moved: bool = True,
         black_moved: bool = True,
     ) -> Position:
-        return _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
+        pos: Position = _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
+        pos.validate()
+        return pos
 
     def points(self, player: Player) -> tuple[int, ...]:
         """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
-        return self.white if player == WHITE else self.black
+        if player is WHITE:
+            return self.white
+        if player is BLACK:
+            return self.black
+        raise _not_a_player(player)
 
     def bar(self, player: Player) -> int:
         """Checkers of ``player`` on the bar (always 0 in the long family)."""
-        return self.white_bar if player == WHITE else self.black_bar
+        if player is WHITE:
+            return self.white_bar
+        if player is BLACK:
+            return self.black_bar
+        raise _not_a_player(player)
 
     def off(self, player: Player) -> int:
         """Checkers of ``player`` borne off."""
-        if player == WHITE:
+        if player is WHITE:
             return CHECKERS - sum(self.white) - self.white_bar
-        return CHECKERS - sum(self.black) - self.black_bar
+        if player is BLACK:
+            return CHECKERS - sum(self.black) - self.black_bar
+        raise _not_a_player(player)
 
     def has_moved(self, player: Player) -> bool:
         """Whether ``player`` has made its first play of the game."""
-        return self.white_moved if player == WHITE else self.black_moved
+        if player is WHITE:
+            return self.white_moved
+        if player is BLACK:
+            return self.black_moved
+        raise _not_a_player(player)
 
     def pips(self, player: Player) -> int:
         """Pip count of ``player``: the total distance its checkers still have to run.
@@ -406,7 +483,15 @@ class Position(_Fields):
         return sum((i + 1) * n for i, n in enumerate(pts)) + 25 * self.bar(player)
 
     def owner(self, player: Player, point: int) -> tuple[Player | None, int]:
-        """Who holds ``point`` (in ``player``'s numbering) and how many checkers are there."""
+        """Who holds ``point`` (in ``player``'s numbering) and how many checkers are there.
+
+        >>> import nardy
+        >>> start = nardy.ruleset("short").initial_position()
+        >>> start.owner(Player.WHITE, 6), start.owner(Player.WHITE, 1), start.owner(Player.WHITE, 2)
+        ((<Player.WHITE: 0>, 5), (<Player.BLACK: 1>, 2), (None, 0))
+        """
+        if type(point) is not int or not 1 <= point <= 24:
+            raise InvalidPositionError(f"point {shown(point)} is not in 1..24 (the bar and off are no points)")
         mine = self.points(player)[point - 1]
         if mine:
             return player, mine
@@ -415,13 +500,12 @@ class Position(_Fields):
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, validated like a new position."""
-        new = Position(**{**dict(zip(Position.__match_args__, self)), **changes})
-        new.validate()
-        return new
+        return Position(**{**dict(zip(Position.__match_args__, self)), **changes})
 
     def validate(self) -> None:
-        """Raise :class:`~nardy.InvalidPositionError` unless the position can exist."""
-        if self.family not in ("short", "long"):
+        """Raise :class:`~nardy.InvalidPositionError` unless the position can exist
+        (the constructor asks it; a position the search builds is valid by construction)."""
+        if type(self.family) is not str or self.family not in ("short", "long"):
             raise InvalidPositionError(f"unknown family {shown(self.family)}: use 'short' or 'long'")
         if not isinstance(self.turn, Player):
             raise InvalidPositionError(f"turn must be a Player, not {shown(self.turn)}")
@@ -440,11 +524,11 @@ class Position(_Fields):
             if type(bar) is not int or bar < 0:
                 raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
             if bar and self.family == "long":
-                raise InvalidPositionError(f"{player} has {bar} on the bar: the long family has no bar")
+                raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
             total = sum(pts) + bar
             if total > CHECKERS:
                 raise InvalidPositionError(
-                    f"{player} has {total} checkers on the board and bar; at most {CHECKERS}"
+                    f"{player} has {shown(total)} checkers on the board and bar; at most {CHECKERS}"
                 )
         for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
             if not isinstance(flag, bool):
@@ -724,6 +808,8 @@ def format_point(point: int) -> str:
     >>> format_point(25), format_point(0), format_point(13)
     ('bar', 'off', '13')
     """
+    if type(point) is not int or not OFF <= point <= BAR:
+        raise InvalidPositionError(f"a point is an int 0..25 (0 off, 25 the bar), not {shown(point)}")
     if point == BAR:
         return "bar"
     if point == OFF:
@@ -804,6 +890,12 @@ def roll_probability(roll: tuple[int, int]) -> float:
     >>> round(sum(roll_probability(r) for r in ROLLS), 12)
     1.0
     """
+    if not (
+        type(roll) in (tuple, list)
+        and len(roll) == 2
+        and all(type(die) is int and 1 <= die <= 6 for die in roll)
+    ):
+        raise InvalidDiceError(f"a roll is two ints 1..6, not {shown(roll)}")
     a, b = roll
     return 1 / 36 if a == b else 1 / 18
 

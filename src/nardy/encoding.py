@@ -30,11 +30,19 @@ helpers that return ints and steps work without it.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from typing import Final
 
-from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, to_other_numbering
-from nardy.errors import IllegalPlayError, InvalidDiceError, NardyError, shown
+from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, check_steps, normalize_name
+from nardy.errors import (
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidPositionError,
+    NardyError,
+    UnknownRuleSetError,
+    shown,
+)
 from nardy.game import Game
 from nardy.flow import ROLL_CONTEXT, PlayContext
 from nardy.rules.base import RuleSet
@@ -174,10 +182,22 @@ def _need_numpy() -> None:
         raise ImportError("nardy.encoding needs numpy for arrays: pip install 'nardy[numpy]'")
 
 
-def _check_version(what: str, version: int, known: tuple[int, ...]) -> None:
-    if version not in known:
+def _check_version(what: str, version: object, known: tuple[int, ...]) -> None:
+    if type(version) is not int or version not in known:
         versions = ", ".join(map(str, known))
-        raise ValueError(f"{what} version {shown(version)} is not known; known versions: {versions}")
+        raise NardyError(f"{what} version {shown(version)} is not known; known versions: {versions}")
+
+
+def _check_player(name: str, player: object, *, optional: bool = False) -> None:
+    if type(player) is not Player and not (optional and player is None):
+        none = ", None" if optional else ""
+        raise NardyError(f"{name} must be Player.WHITE or Player.BLACK{none}, not {shown(player)}")
+
+
+def _check_rules(rules: object) -> RuleSet:
+    if not isinstance(rules, RuleSet):
+        raise NardyError(f"rules must be a nardy RuleSet (see nardy.ruleset), not {shown(rules)}")
+    return rules
 
 
 # --------------------------------------------------------------------------- TD-Gammon
@@ -225,11 +245,13 @@ def tdgammon(
     [0.0, 1.0]
     """
     _check_version("tdgammon", version, (1,))
+    _check_player("perspective", perspective)
     if isinstance(source, Game):
         pos = source.position
         mover = source.turn
     elif isinstance(source, Position):
         pos = source
+        pos.validate()
         mover = pos.turn
     else:
         raise NardyError(f"tdgammon() needs a Game or a Position, not {shown(source)}")
@@ -279,12 +301,17 @@ def apply_steps(
     >>> after.points(nardy.WHITE)[12], after.turn
     (6, <Player.WHITE: 0>)
     """
-    steps = tuple(steps)
-    if not steps:
-        return pos
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
+    steps = check_steps(steps)
+    if (rules is None) != (dice is None):
+        raise NardyError("give rules= and dice= together (the rules of the play), or neither (the board rules)")
     if rules is None or dice is None:
+        pos.validate()
+        if not steps:
+            return pos
         rules, dice, context = _board_rules(pos, steps)
-    return rules.position_after_steps(pos, dice, steps, context)
+    return _check_rules(rules).position_after_steps(pos, dice, steps, context)
 
 
 def _board_rules(pos: Position, steps: Sequence[Step]) -> tuple[RuleSet, tuple[int, ...], PlayContext]:
@@ -293,7 +320,7 @@ def _board_rules(pos: Position, steps: Sequence[Step]) -> tuple[RuleSet, tuple[i
 
     if len(steps) > 4:
         raise IllegalPlayError(f"a play has at most four steps, got {len(steps)}")
-    dice = tuple(int(s.die) for s in steps)
+    dice = tuple(s.die for s in steps)
     if pos.family == "short":
         return ruleset("short"), dice, PlayContext("owed")
     return ruleset("long", head_limit=None, owed_head_limit=None, block_rule="none"), dice, PlayContext("owed")
@@ -301,8 +328,10 @@ def _board_rules(pos: Position, steps: Sequence[Step]) -> tuple[RuleSet, tuple[i
 
 def _expand(dice: Sequence[int], kind: str) -> list[int]:
     """The values a roll or a list of owed values gives (largest first)."""
-    vals = [int(v) for v in dice]
-    if any(not 1 <= v <= 6 for v in vals):
+    if type(dice) not in (tuple, list):
+        raise InvalidDiceError(f"dice must be a tuple or list of ints 1..6, not {shown(dice)}")
+    vals = list(dice)
+    if any(type(v) is not int or not 1 <= v <= 6 for v in vals):
         raise InvalidDiceError(f"dice values must be ints 1..6, got {shown(tuple(dice))}")
     if kind in ("roll", "reroll") and len(vals) != 2:
         raise InvalidDiceError(f"a roll is two dice, got {shown(tuple(dice))}")
@@ -355,6 +384,8 @@ def observation(
     """
     _check_version("observation", version, (1,))
     _need_numpy()
+    _check_player("perspective", perspective, optional=True)
+    prefix = check_steps(prefix)
     ruleset_name: str | None = None
     extra_turn = crawford = False
     cube = 1
@@ -376,15 +407,16 @@ def observation(
         ruleset_name = game.rules.name
     elif isinstance(source, Position):
         base = source
+        base.validate()
         actor = base.turn
-        ctx = context or ROLL_CONTEXT
+        ctx = _check_context(context)
         values = _expand(dice, ctx.kind) if dice is not None else []
         if base.off(Player.WHITE) == CHECKERS or base.off(Player.BLACK) == CHECKERS:
             phase = "over"
         else:
             phase = "play" if dice is not None else "roll"
         if rules is not None:
-            ruleset_name = rules if isinstance(rules, str) else rules.name
+            ruleset_name = _ruleset_name(rules)
     else:
         raise NardyError(f"observation() needs a Game or a Position, not {shown(source)}")
     if prefix:
@@ -433,6 +465,31 @@ def observation(
     return out
 
 
+def _check_context(context: object) -> PlayContext:
+    """``context`` (the context of a player's own roll for ``None``), if it is a sound PlayContext."""
+    if context is None:
+        return ROLL_CONTEXT
+    if not isinstance(context, PlayContext):
+        raise InvalidDiceError(f"context must be a PlayContext or None, not {shown(context)}")
+    kind: object = context.kind
+    heads: object = context.head_used
+    if type(kind) is not str or kind not in _KINDS or type(heads) is not int or heads < 0:
+        raise InvalidDiceError(f"context must be a PlayContext of a kind of play, not {shown(context)}")
+    return context
+
+
+def _ruleset_name(rules: object) -> str:
+    """The registered name of a ruleset, given as a RuleSet or as a name or alias."""
+    from nardy.rules import ALIASES
+
+    if isinstance(rules, RuleSet):
+        return rules.name
+    name = ALIASES.get(normalize_name(rules)) if isinstance(rules, str) else None
+    if name is None:
+        raise UnknownRuleSetError(f"rules must be a RuleSet, a ruleset name or None, not {shown(rules)}")
+    return name
+
+
 def observation_bounds(version: int = OBSERVATION_VERSION) -> tuple[np.ndarray, np.ndarray]:
     """``(low, high)`` arrays of :func:`observation`, for a ``gymnasium.spaces.Box``.
 
@@ -461,10 +518,10 @@ def step_to_action(step: Step, *, version: int = ACTION_VERSION) -> int:
     (83, 152)
     """
     _check_version("action", version, (1,))
-    src, die = step.source, step.die
-    if not 1 <= src <= BAR or not 1 <= die <= 6:
-        raise IllegalPlayError(f"{step}: a step action needs a source 1..25 and a die 1..6")
-    return src * 6 + die - 1
+    if not isinstance(step, Step):
+        raise IllegalPlayError(f"expected a Step, got {shown(step)}")
+    (step,) = check_steps((step,))
+    return step.source * 6 + step.die - 1
 
 
 def action_to_step(
@@ -483,9 +540,11 @@ def action_to_step(
     Step(source=13, target=7, die=6, hit=False)
     """
     _check_version("action", version, (1,))
-    action = int(action)
-    if not 0 <= action < N_ACTIONS:
-        raise IllegalPlayError(f"action {action} is outside the step action space 0..{N_ACTIONS - 1}")
+    action = _action_number(action)
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
+    pos.validate()
+    prefix = check_steps(prefix)
     src, die = divmod(action, 6)
     die += 1
     if src == 0:
@@ -504,6 +563,21 @@ def action_to_step(
         if refusal is None and walked:
             return walked[-1]
     return step
+
+
+def _action_number(action: object) -> int:
+    """``action`` as an int of the step action space (numpy's integers too, bools not)."""
+    number: int | None = None
+    if not isinstance(action, bool) and not (np is not None and isinstance(action, np.bool_)):
+        try:
+            number = operator.index(action)  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - no int, whatever its __index__ raises
+            number = None
+    if number is None:
+        raise IllegalPlayError(f"an action is an int in 0..{N_ACTIONS - 1}, not {shown(action)}")
+    if not 0 <= number < N_ACTIONS:
+        raise IllegalPlayError(f"action {shown(number)} is outside the step action space 0..{N_ACTIONS - 1}")
+    return number
 
 
 def legal_steps(
@@ -526,7 +600,7 @@ def legal_steps(
     {149: Step(source=24, target=18, die=6, hit=False), 148: Step(source=24, target=19, die=5, hit=False)}
     """
     _check_version("action", version, (1,))
-    return {step_to_action(s): s for s in rules.next_steps(pos, dice, prefix, context)}
+    return {step_to_action(s): s for s in _check_rules(rules).next_steps(pos, dice, prefix, context)}
 
 
 def legal_action_mask(
@@ -546,7 +620,8 @@ def legal_action_mask(
     [148, 149]
     """
     _need_numpy()
+    steps = legal_steps(rules, pos, dice, prefix, context, version=version)
     mask = np.zeros(N_ACTIONS, dtype=bool)
-    for action in legal_steps(rules, pos, dice, prefix, context, version=version):
+    for action in steps:
         mask[action] = True
     return mask

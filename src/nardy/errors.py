@@ -61,37 +61,64 @@ class GameStateError(NardyError):
 
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters: input
-    echoed in a message stays readable (and an int too long for ``repr`` is
-    described instead).
+    echoed in a message stays readable. It never raises: a value that cannot be
+    shown (an int too long for ``repr``, an object whose ``repr`` fails) is
+    described instead.
 
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
     >>> shown(10 ** 5000)
     'an int of 5001 digits'
+    >>> class Broken:
+    ...     def __repr__(self):
+    ...         raise RuntimeError("no")
+    >>> shown(Broken())
+    'a Broken that cannot be shown'
     """
+    limit = _limit(limit, 60)
     try:
         text = repr(value)
-    except Exception:  # ints of more than sys.get_int_max_str_digits() digits, a broken __repr__
-        if isinstance(value, int):
-            return f"an int of {_digits(value)} digits"
-        return f"a {type(value).__name__} that cannot be shown"
+        if type(text) is not str:  # a __repr__ that returns no str (repr() refuses most)
+            raise TypeError
+    except Exception:  # noqa: BLE001 - whatever the value's repr raises, the message is made
+        return _unshown(value)
     if len(text) <= limit:
         return text
     return text[: limit - 4] + "..." + text[-1] if text[-1] in "'\")]}" else text[: limit - 3] + "..."
 
 
-def _digits(value: int) -> int:
-    """How many decimal digits an int has (without converting it to text)."""
-    n = abs(value)
+def _limit(limit: object, default: int) -> int:
+    """``limit`` if it is a usable length (an int of at least 5), else ``default``."""
+    return limit if type(limit) is int and limit >= 5 else default
+
+
+def _unshown(value: object) -> str:
+    """What a message says of a value whose ``repr`` fails."""
+    kind = type(value)
+    try:
+        if issubclass(kind, int):  # more than sys.get_int_max_str_digits() digits
+            return f"an int of {_digits(int.__abs__(value))} digits"  # type: ignore[arg-type]
+        name = kind.__name__
+    except Exception:  # noqa: BLE001 - a class that hides its name
+        name = ""
+    return f"a {name if type(name) is str and name.isidentifier() else 'value'} that cannot be shown"
+
+
+def _digits(n: int) -> int:
+    """How many decimal digits a non-negative int has (without converting it to text)."""
     digits = max(1, int(n.bit_length() * 0.30102999566398120))
     power: int = 10**digits
     return digits + (n >= power)
 
 
 def clip(text: str, limit: int = 120) -> str:
-    """A message (not a value) cut to ``limit`` characters.
+    """A message (not a value) cut to ``limit`` characters; anything but a str
+    is shown as :func:`shown` shows it.
 
     >>> clip("a" * 10, 6)
     'aaa...'
     """
+    limit = _limit(limit, 120)
+    if type(text) is not str:
+        return shown(text, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -98,6 +98,10 @@ def short_rules(rules: RuleSet | None, what: str) -> RuleSet:
 def _check_short(pos: Position, what: str) -> None:
     if not isinstance(pos, Position):
         raise NotationError(f"{what} needs a nardy Position, not {shown(pos)}")
+    try:
+        pos.validate()
+    except InvalidPositionError as exc:
+        raise NotationError(f"{what} needs a valid position: {exc}") from None
     if pos.family != "short":
         raise NotationError(
             f"{what} describes backgammon (short family) boards only, not a {pos.family}-family position"
@@ -393,7 +397,7 @@ class MatchId:
         for player in Player:
             s = score[player]
             if not 0 <= s <= _MAX_15:
-                raise bad(f"{player}'s score {s} is not in 0..{_MAX_15}")
+                raise bad(f"{player}'s score {shown(s)} is not in 0..{_MAX_15}")
             if length and s > length:
                 raise bad(f"{player}'s score {s} is more than the match length {length}")
         if self.crawford and not length:

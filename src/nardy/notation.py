@@ -30,13 +30,13 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from nardy.core import BAR, OFF, STEPS, Play, Position, Step, format_point, make_play, play_text
+from nardy.core import BAR, OFF, STEPS, Play, Position, Step, check_steps, format_point, make_play, play_text
 from nardy.errors import IllegalPlayError, NotationError, clip, shown
+from nardy.rules.base import RuleSet
 from nardy.rules.kernel import NO_CHECKER
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
-    from nardy.rules.base import RuleSet
 
 __all__ = ["to_notation", "from_notation", "format_point", "parse_moves"]
 
@@ -51,7 +51,9 @@ def to_notation(play: Play) -> str:
     >>> to_notation(Play((Step(8, 5, 3), Step(8, 5, 3), Step(6, 5, 1), Step(6, 5, 1)), (3, 3)))
     '8/5(2) 6/5(2)'
     """
-    return play_text(play.steps, play.ordered)
+    if not isinstance(play, Play):
+        raise IllegalPlayError(f"expected a Play, got {shown(play)}")
+    return play_text(check_steps(play.steps), play.ordered is True)
 
 
 _TOKEN = re.compile(r"^(?P<path>[0-9a-z*]+(?:/[0-9a-z*]+)+)(?:\((?P<count>[1-4])\))?$")
@@ -123,6 +125,8 @@ def from_notation(
     >>> to_notation(play), play == rules.parse_play(rules.initial_position(), "24/13", (6, 5))
     ('24/13', True)
     """
+    if not isinstance(rules, RuleSet):
+        raise NotationError(f"rules must be a RuleSet (see nardy.ruleset), not {shown(rules)}")
     moves = parse_moves(text)
     assert isinstance(text, str)  # parse_moves refuses anything else
     found = rules.search(pos, dice, context)

@@ -32,6 +32,7 @@ White (W) to move, pips 167, off 0 | Black (B) pips 167, off 0
 from __future__ import annotations
 
 from nardy.core import Player, Position, to_other_numbering
+from nardy.errors import InvalidPositionError, NardyError, shown
 
 __all__ = ["board_text"]
 
@@ -54,7 +55,14 @@ def board_text(pos: Position, perspective: Player = Player.WHITE) -> str:
     >>> pos = nardy.ruleset("long").initial_position()
     >>> print(board_text(pos, nardy.BLACK).splitlines()[-1])
     Black (B) pips 360, off 0 | White (W) to move, pips 360, off 0
+
+    A position that cannot exist is not drawn: :meth:`~nardy.Position.validate` says why.
     """
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
+    if type(perspective) is not Player:
+        raise NardyError(f"perspective must be Player.WHITE or Player.BLACK, not {shown(perspective)}")
+    pos.validate()
     me = perspective
     marks = {Player.WHITE: "W", Player.BLACK: "B"}
     # the board in the perspective player's numbering: (count, mark) per point

@@ -36,8 +36,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from nardy.core import BAR, OFF, Family, Play, Player, Position, to_other_numbering
-from nardy.errors import InvalidDiceError, shown
+from nardy.core import BAR, OFF, Family, Play, Player, Position, check_steps, to_other_numbering
+from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, NardyError, shown
 
 if TYPE_CHECKING:
     from nardy.game import Game
@@ -65,6 +65,7 @@ _TRAY_H: Final = _ROW_H
 _SLAB_H: Final = 10.0  # a borne-off checker seen from the side
 _SLAB_PITCH: Final = 11.5
 _DIE: Final = 34.0
+_LARGEST: Final = 100_000  # the widest picture, in pixels
 
 _LEFT_X: Final = _SIDE
 _BAR_X: Final = _LEFT_X + _HALF_W
@@ -285,20 +286,32 @@ def board(
     >>> picture = board(rules.apply(start, play), last_play=play, orientation=nardy.BLACK)
     >>> 'class="highlight source" data-point="24"' in picture
     True
+
+    Every argument is checked first: a position that cannot exist, a play
+    that is no :class:`~nardy.Play` of sound steps or an option of the wrong
+    type raises a :class:`~nardy.NardyError` that says which.
     """
-    if not isinstance(orientation, Player):
-        raise TypeError(f"orientation must be a Player, not {shown(orientation)}")
-    if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive int or None, not {shown(size)}")
-    if dice is not None and any(type(d) is not int or not 1 <= d <= 6 for d in dice):
-        raise InvalidDiceError(f"dice must be ints 1..6, not {shown(dice)}")
+    if not isinstance(pos, Position):
+        raise InvalidPositionError(f"expected a Position, not {shown(pos)}")
+    pos.validate()
+    _check_options(size, orientation, coordinates)
+    if mover is not None and type(mover) is not Player:
+        raise NardyError(f"mover must be Player.WHITE, Player.BLACK or None, not {shown(mover)}")
+    if last_play is not None:
+        if not isinstance(last_play, Play):
+            raise IllegalPlayError(f"last_play must be a Play or None, not {shown(last_play)}")
+        check_steps(last_play.steps)
+    if dice is not None and not (
+        type(dice) in (tuple, list) and len(dice) <= 4 and all(type(d) is int and 1 <= d <= 6 for d in dice)
+    ):
+        raise InvalidDiceError(f"dice must be None or up to four ints 1..6, not {shown(dice)}")
     lay = _Layout(pos.family, orientation)
     root = _document(pos, lay, size)
     _draw_board(root, lay)
     who = mover  # whose play last_play is
     if who is None:
         origin = last_play.origin if last_play is not None else None
-        who = origin.turn if origin is not None else pos.turn.other
+        who = origin.turn if isinstance(origin, Position) and type(origin.turn) is Player else pos.turn.other
     steps = [
         (
             "bar" if step.source == BAR else str(lay.own(who, step.source)),
@@ -309,13 +322,23 @@ def board(
     _draw_highlights(root, lay, who, steps)
     _draw_checkers(root, lay, pos)
     if last_play is not None:
-        _draw_arrows(root, lay, pos, who, steps, last_play.hits)
+        _draw_arrows(root, lay, pos, who, steps, sum(1 for step in last_play.steps if step.hit))
     if dice:
         _draw_dice(root, lay, pos.turn, dice)
     _draw_turn(root, lay, pos.turn)
     if coordinates:
         _draw_coordinates(root, lay)
     return ET.tostring(root, encoding="unicode")
+
+
+def _check_options(size: object, orientation: object, coordinates: object) -> None:
+    """:class:`~nardy.NardyError` unless the drawing options have their types."""
+    if size is not None and (type(size) is not int or not 0 < size <= _LARGEST):
+        raise NardyError(f"size must be None or an int of pixels 1..{_LARGEST}, not {shown(size)}")
+    if type(orientation) is not Player:
+        raise NardyError(f"orientation must be Player.WHITE or Player.BLACK, not {shown(orientation)}")
+    if type(coordinates) is not bool:
+        raise NardyError(f"coordinates must be a bool, not {shown(coordinates)}")
 
 
 def _document(pos: Position, lay: _Layout, size: int | None) -> ET.Element:
@@ -646,6 +669,11 @@ def game(
     >>> picture.count('class="die"'), picture.count('class="arrow"')
     (2, 2)
     """
+    from nardy.game import Game
+
+    if not isinstance(g, Game):
+        raise NardyError(f"svg.game() draws a Game, not {shown(g)}")
+    _check_options(size, orientation, coordinates)
     last_play: Play | None = None
     mover: Player | None = None
     for event in reversed(g.history):

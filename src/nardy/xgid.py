@@ -69,6 +69,8 @@ _MAX_CUBE_LOG: Final = 15
 _PREFIX: Final = "XGID="
 _FIELDS: Final = 10
 _INT: Final = re.compile(r"-?[0-9]{1,6}")
+#: the largest number a field holds (six digits, as the reader takes them)
+_LARGEST: Final = 999_999
 
 
 def _is_int(value: object) -> bool:
@@ -142,6 +144,10 @@ class XgidInfo:
         pos = self.position
         if not isinstance(pos, Position):
             raise bad(f"position must be a nardy Position, not {shown(pos)}")
+        try:
+            pos.validate()
+        except InvalidPositionError as exc:
+            raise bad(f"the position cannot exist: {exc}") from None
         if pos.family != "short":
             raise bad(f"XGIDs describe backgammon (short family) boards only, not a {pos.family}-family position")
         for name in ("cube_value", "max_cube"):
@@ -154,21 +160,21 @@ class XgidInfo:
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
-        if self.cube_action is not None and self.cube_action not in _ACTION_CODE:
+        if self.cube_action is not None and (type(self.cube_action) is not str or self.cube_action not in _ACTION_CODE):
             raise bad(f"cube_action must be None or one of {', '.join(map(repr, get_args(CubeAction)))}, "
                       f"not {shown(self.cube_action)}")
         if dice is not None and self.cube_action is not None:
             raise bad("dice and cube_action share the dice field: give one of them")
         length = self.match_length
-        if not _is_int(length) or length < 0:
-            raise bad(f"match_length must be a non-negative int (0 = money), not {shown(length)}")
+        if not _is_int(length) or not 0 <= length <= _LARGEST:
+            raise bad(f"match_length must be an int 0 (money) to {_LARGEST}, not {shown(length)}")
         score = self.score
-        if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) and s >= 0 for s in score)):
-            raise bad(f"score must be a tuple of two non-negative ints (White's, Black's), not {shown(score)}")
+        if not (isinstance(score, tuple) and len(score) == 2 and all(_is_int(s) and 0 <= s <= _LARGEST for s in score)):
+            raise bad(f"score must be a tuple of two ints 0..{_LARGEST} (White's, Black's), not {shown(score)}")
         if length:
             for player in Player:
                 if score[player] >= length:
-                    raise bad(f"{player}'s score {score[player]} must be below the match length {length}")
+                    raise bad(f"{player}'s score {shown(score[player])} must be below the match length {length}")
         cj = self.crawford_jacoby
         allowed = (0, 1) if length else (0, 1, 2, 3)
         if not _is_int(cj) or cj not in allowed:

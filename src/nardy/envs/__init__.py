@@ -34,14 +34,14 @@ module imports without numpy; :meth:`StepGame.mask` and
 from __future__ import annotations
 
 import copy
-
+import operator
 from collections.abc import Callable
 from typing import Final, Literal
 
 import nardy
 from nardy import encoding
 from nardy.core import Play, Player, Step
-from nardy.errors import GameStateError, IllegalPlayError, shown
+from nardy.errors import GameStateError, IllegalPlayError, NardyError, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -72,6 +72,37 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
         f"pip install 'nardy[{extra}]' ({error})",
         name=error.name,
     )
+
+
+def _integer(action: object) -> int:
+    """``action`` as an int (numpy's integers too, bools not), or IllegalPlayError."""
+    if not isinstance(action, bool) and not (np is not None and isinstance(action, np.bool_)):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - no int, whatever its __index__ raises
+            pass
+    raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {shown(action)}")
+
+
+def check_invalid_action(invalid_action: object) -> InvalidAction:
+    """``invalid_action`` if it is ``"random"`` or ``"raise"``, else :class:`~nardy.NardyError`."""
+    if type(invalid_action) is str and invalid_action in ("random", "raise"):
+        return "random" if invalid_action == "random" else "raise"
+    raise NardyError(f"invalid_action must be 'random' or 'raise', not {shown(invalid_action)}")
+
+
+def check_render_mode(render_mode: object, modes: list[str]) -> str | None:
+    """``render_mode`` if it is ``None`` or one of ``modes``, else :class:`~nardy.NardyError`."""
+    if render_mode is None or type(render_mode) is str and render_mode in modes:
+        return render_mode
+    raise NardyError(f"render_mode must be one of {modes} or None, not {shown(render_mode)}")
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is ``None`` or an int 0 or above (what NumPy seeds with), else :class:`~nardy.NardyError`."""
+    if seed is None or type(seed) is int and seed >= 0:
+        return seed
+    raise NardyError(f"seed must be None or an int 0 or above, not {shown(seed)}")
 
 
 def env_name(rules: str) -> str:
@@ -123,6 +154,10 @@ class StepGame:
         made by ``opponent(game)`` too; without it, a step is needed from
         whichever player is to act.
         """
+        if opponent is not None and not callable(opponent):
+            raise NardyError(f"opponent must be a function of the game that returns a play, not {shown(opponent)}")
+        if agent is not None and type(agent) is not Player:
+            raise NardyError(f"agent must be Player.WHITE, Player.BLACK or None, not {shown(agent)}")
         game = self.game
         self.prefix = []
         self.legal = {}
@@ -157,14 +192,15 @@ class StepGame:
 
         Raises :class:`~nardy.IllegalPlayError` if ``action`` is not in :attr:`legal`.
         """
+        value = _integer(action)
         if self.game.is_over():
             raise GameStateError("the game is over: reset the environment")
         if not self.legal:
             raise GameStateError("no step is expected now: call settle() first")
-        chosen = self.legal.get(int(action))
+        chosen = self.legal.get(value)
         if chosen is None:
-            shown = ", ".join(f"{a} ({s})" for a, s in sorted(self.legal.items()))
-            raise IllegalPlayError(f"action {int(action)} is not a legal step now; legal: {shown}")
+            legal = ", ".join(f"{a} ({s})" for a, s in sorted(self.legal.items()))
+            raise IllegalPlayError(f"action {shown(value)} is not a legal step now; legal: {legal}")
         self.prefix.append(chosen)
         nxt = self._next_steps()
         if nxt:
@@ -182,11 +218,8 @@ class StepGame:
         """``(action, was_invalid)``: ``action`` itself if legal now; otherwise, with
         ``invalid="random"``, a uniformly random legal action drawn from ``rng``.
         With ``invalid="raise"`` an illegal action is returned as is (:meth:`step` raises)."""
-        try:
-            value = int(action)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {shown(action)}") from None
-        if value in self.legal or invalid == "raise" or not self.legal:
+        value = _integer(action)
+        if check_invalid_action(invalid) == "raise" or value in self.legal or not self.legal:
             return value, False
         actions = sorted(self.legal)
         return actions[int(rng.integers(len(actions)))], True
@@ -206,6 +239,8 @@ class StepGame:
 
     def reward(self, player: Player) -> float:
         """``player``'s result: the points won (positive) or lost (negative), 0 before the end or for a draw."""
+        if type(player) is not Player:
+            raise NardyError(f"player must be Player.WHITE or Player.BLACK, not {shown(player)}")
         result = self.game.result()
         if result is None or result.winner is None:
             return 0.0
@@ -234,6 +269,8 @@ def board_text(sg: StepGame) -> str:
     >>> board_text(sg).splitlines()[-1]
     'black to play 2 (played so far: 24/19)'
     """
+    if not isinstance(sg, StepGame):
+        raise NardyError(f"board_text() draws a StepGame, not {shown(sg)}")
     game = sg.game
     pos = encoding.apply_steps(game.position, sg.prefix) if sg.prefix else game.position
     lines = [str(pos)]

@@ -57,7 +57,17 @@ import nardy
 from nardy import encoding
 from nardy.agents import Agent, RandomAgent
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text, env_name
+from nardy.envs import (
+    PLAYER_NAMES,
+    InvalidAction,
+    StepGame,
+    board_text,
+    check_invalid_action,
+    check_render_mode,
+    check_seed,
+    env_name,
+    missing_extra,
+)
 from nardy.errors import NardyError, shown
 from nardy.rules.base import RuleSet
 
@@ -110,12 +120,10 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
             self.rules = nardy.ruleset(rules, **options)
         if agent_player is not None and not isinstance(agent_player, Player):
             raise NardyError(f"agent_player must be a Player or None, not {shown(agent_player)}")
-        if invalid_action not in ("random", "raise"):
-            raise NardyError(f"invalid_action must be 'random' or 'raise', not {shown(invalid_action)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {shown(render_mode)}")
-        self.render_mode = render_mode
-        self.invalid_action: InvalidAction = invalid_action
+        if opponent is not None and not callable(getattr(opponent, "choose", None)):
+            raise NardyError(f"opponent must be an agent (with a choose method) or None, not {shown(opponent)}")
+        self.invalid_action: InvalidAction = check_invalid_action(invalid_action)
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self._fixed_player = agent_player
         self._fixed_opponent = opponent
         self.opponent: Agent = opponent if opponent is not None else RandomAgent(0)
@@ -135,7 +143,7 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsType, dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         rng = self.np_random
         if self._fixed_player is None:
             self.agent_player = Player(int(rng.integers(2)))

@@ -155,6 +155,8 @@ def max_points(rules: RuleSet) -> int:
     >>> [max_points(nardy.ruleset(n)) for n in ("short", "long", "khachapuri")]
     [3, 2, 15]
     """
+    if not isinstance(rules, RuleSet):
+        raise nardy.NardyError(f"rules must be a nardy RuleSet (see nardy.ruleset), not {shown(rules)}")
     if rules.family == "short":
         return _SHORT_POINTS[rules.option("max_result")]
     return _LONG_POINTS[rules.option("long_scoring")]
@@ -436,7 +438,7 @@ class NardyObserver:
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise nardy.NardyError(f"observation parameters are not supported; got {shown(params)}")
         self.tensor = np.zeros(encoding.OBSERVATION_SIZE, np.float32)
         self.dict = {name: self.tensor[part] for name, part in encoding.OBSERVATION_LAYOUT.items()}
 

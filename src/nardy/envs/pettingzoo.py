@@ -42,7 +42,16 @@ from typing import Any, Final
 import nardy
 from nardy import encoding
 from nardy.core import Player
-from nardy.envs import PLAYER_NAMES, InvalidAction, StepGame, missing_extra, board_text
+from nardy.envs import (
+    PLAYER_NAMES,
+    InvalidAction,
+    StepGame,
+    board_text,
+    check_invalid_action,
+    check_render_mode,
+    check_seed,
+    missing_extra,
+)
 from nardy.errors import NardyError, shown
 from nardy.rules.base import RuleSet
 
@@ -89,13 +98,9 @@ class NardyAECEnv(AECEnv):
             self.rules = rules
         else:
             self.rules = nardy.ruleset(rules, **options)
-        if invalid_action not in ("random", "raise"):
-            raise NardyError(f"invalid_action must be 'random' or 'raise', not {shown(invalid_action)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise NardyError(f"render_mode must be one of {self.metadata['render_modes']}, not {shown(render_mode)}")
+        self.invalid_action: InvalidAction = check_invalid_action(invalid_action)
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.metadata = {**self.metadata, "name": f"nardy_{self.rules.name}_v0"}
-        self.render_mode = render_mode
-        self.invalid_action: InvalidAction = invalid_action
         self.possible_agents: list[str] = list(PLAYER_NAMES)
         self.agents: list[str] = []
         low, high = encoding.observation_bounds()
@@ -137,7 +142,7 @@ class NardyAECEnv(AECEnv):
         return self.sg.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
+        if check_seed(seed) is not None:
             self._rng, _ = seeding.np_random(seed)
         self._sg = StepGame(self.rules, seed=int(self._rng.integers(2**63 - 1)))
         self._sg.settle()
@@ -153,7 +158,7 @@ class NardyAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         sg = self.sg
-        player = _PLAYERS[agent]
+        player = _player(agent)
         mask = sg.mask() if player == self.game.turn and not self.game.is_over() else _no_mask()
         return {"observation": sg.observe(player), "action_mask": mask}
 
@@ -211,6 +216,13 @@ class NardyAECEnv(AECEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _player(agent: object) -> Player:
+    """The player of an agent's name."""
+    if type(agent) is not str or agent not in _PLAYERS:
+        raise NardyError(f"an agent is 'white' or 'black', not {shown(agent)}")
+    return _PLAYERS[agent]
 
 
 def _no_mask() -> np.ndarray:

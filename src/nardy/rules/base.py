@@ -140,7 +140,8 @@ class Afterstates:
             some = self._some = {}
         position = some.get(index)
         if position is None:
-            key = self._keys[index]  # IndexError, TypeError as a tuple gives them
+            keys: Any = self._keys  # indexed as an object: a tuple's IndexError in both builds (2**70 too)
+            key = keys[index]
             position = some[index] = Kernel.position_after(self.origin, key, self._turn, self._own_roll)
         return position
 
@@ -148,14 +149,18 @@ class Afterstates:
         return iter(self.positions)
 
     def __contains__(self, position: object) -> bool:
-        return position in self.positions
+        return type(position) is _POSITION and position in self.positions  # no foreign == is asked
 
     def index(self, position: Position) -> int:
         """The index of ``position`` (:class:`ValueError` if no play leads to it)."""
+        if type(position) is not _POSITION:
+            raise ValueError(f"{shown(position)} is not a position of the afterstates")
         return self.positions.index(position)
 
     def play(self, index: SupportsIndex) -> Play:
-        """The legal play that leads to ``self[index]``."""
+        """The legal play that leads to ``self[index]`` (an int index, as a tuple takes it)."""
+        if isinstance(index, slice):
+            raise TypeError(f"Afterstates.play() takes an int index, not {shown(index)}; slice plays() instead")
         key = self._keys[index]
         found = self._found
         return make_play(found.plays[key], found.values, found.pos, key, self._ordered)
@@ -261,19 +266,47 @@ class RuleSet:
         )
 
     def score(self, pos: Position, winner: Player) -> Result:
-        """The result when ``winner`` has borne off everything in ``pos``."""
+        """The result when ``winner`` has borne off everything in ``pos``
+        (an override starts with :meth:`check_winner`)."""
         raise NotImplementedError
+
+    def check_winner(self, pos: object, winner: object) -> None:
+        """Raise :class:`~nardy.InvalidPositionError` unless ``pos`` is a valid
+        position of this ruleset in which ``winner`` has borne off all its checkers.
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> rules.check_winner(rules.initial_position(), nardy.WHITE)
+        Traceback (most recent call last):
+        ...
+        nardy.errors.InvalidPositionError: white has not borne off all its checkers: there is no result to score
+        """
+        position = cast(Position, pos)
+        self.check_position(position)
+        position.validate()
+        if type(winner) is not Player:
+            raise InvalidPositionError(f"winner must be Player.WHITE or Player.BLACK, not {shown(winner)}")
+        if position.off(winner) != CHECKERS:
+            raise InvalidPositionError(f"{winner} has not borne off all its checkers: there is no result to score")
 
     # -- the turn flow before nardy.flow (deprecated) ----------------------------
 
-    def opening(self, first: Player, dice: Roll) -> Pending:
+    def opening(self, first: Player, dice: Sequence[int]) -> Pending:
         """Deprecated: ``rules.turn_flow.opening(first, dice)``."""
         _deprecated("RuleSet.opening", "RuleSet.turn_flow.opening")
-        return self._flow.opening(first, dice)
+        if type(first) is not Player:
+            raise InvalidPositionError(f"first must be Player.WHITE or Player.BLACK, not {shown(first)}")
+        values = self.expand_dice(dice)  # two dice 1..6, the larger (the winner's) first
+        return self._flow.opening(first, values[:2] if len(values) == 2 else values[:1] * 2)
 
     def after_play(self, pending: Pending, pos: Position, play: Play) -> Pending:
         """Deprecated: ``rules.turn_flow.after_play(pending, pos, play)``."""
         _deprecated("RuleSet.after_play", "RuleSet.turn_flow.after_play")
+        if not isinstance(pending, Pending) or getattr(pending, "phase") != "play":
+            raise IllegalPlayError(f"expected the Pending state of a play, not {shown(pending)}")
+        self.check_position(pos)
+        if not isinstance(play, Play):
+            raise IllegalPlayError(f"expected a Play, got {shown(play)}")
         return self._flow.after_play(pending, pos, play)
 
     @staticmethod
@@ -397,7 +430,10 @@ class RuleSet:
         if (
             type(given) is tuple
             and len(given) == 2
-            and (context is _ROLL_CONTEXT or type(context) is PlayContext and context.kind in ("roll", "reroll"))
+            and (
+                context is _ROLL_CONTEXT
+                or type(context) is PlayContext and _check_context(context) and context.kind in ("roll", "reroll")
+            )
         ):
             a, b = given  # the common case, checked quickly
             if type(a) is int and type(b) is int:
@@ -417,6 +453,7 @@ class RuleSet:
                 raise InvalidDiceError(f"dice values must be ints 1..6, got {shown(vals)}")
         if not isinstance(context, PlayContext):
             raise InvalidDiceError(f"context must be a PlayContext, not {shown(context)}")
+        _check_context(context)
         if context.kind in ("roll", "reroll"):
             if len(vals) != 2:
                 raise InvalidDiceError(f"a roll is two dice, got {shown(vals)}")
@@ -429,7 +466,7 @@ class RuleSet:
     # -- the search --------------------------------------------------------------
 
     def search(
-        self, pos: Position, dice: Sequence[int], context: PlayContext = ROLL_CONTEXT, *, for_steps: bool = False
+        self, pos: Position, dice: Sequence[int], context: PlayContext = ROLL_CONTEXT, *, for_steps: object = False
     ) -> Found:
         """Run the kernel's search for ``dice`` in ``pos``: the legal plays as
         boards and one step order each (:class:`~nardy.rules.kernel.Found`).
@@ -439,6 +476,8 @@ class RuleSet:
         searches once. ``for_steps`` also notes which first steps begin a legal
         play, for step-by-step input.
         """
+        if for_steps is not False and for_steps is not True:  # read untyped, so that both builds say this
+            raise IllegalPlayError(f"for_steps must be a bool, not {shown(for_steps)}")
         values = self.expand_dice(dice, context)
         if type(pos) is not _POSITION or pos.family != self.family:
             self.check_position(pos)
@@ -452,19 +491,32 @@ class RuleSet:
             return last
         limit = self.head_allowance(pos, values, context) if self._heads else None
         split = self._splits and self._flow.splits_on_home_step(context)
-        found = self.kernel.generate(pos, values, context, limit, split, True, for_steps)
+        found = self.kernel.generate(pos, values, context, limit, split, True, for_steps is True)
         self._last = found
         return found
 
-    def ordered(self, found: Found) -> bool:
+    def ordered(self, found: object) -> bool:
         """Whether the order of a play's steps carries meaning here (a rule
-        depends on it, or plays are told apart by it), so that notation keeps it."""
+        depends on it, or plays are told apart by it), so that notation keeps it.
+        ``found`` is a :meth:`search` result."""
+        if type(found) is not Found:
+            raise IllegalPlayError(f"expected the result of RuleSet.search, not {shown(found)}")
         return not self.kernel.order_free or found.split_home
 
-    def max_steps(self, pos: Position, values: Roll, context: PlayContext, head_limit: int | None) -> int:
+    def max_steps(self, pos: Position, values: object, context: PlayContext, head_limit: object) -> int:
         """How many of ``values`` can be played with ``head_limit`` head checkers
-        (``M`` of RULES.md 2.3; the long family's first-turn exception compares two)."""
-        return self.kernel.count(pos, values, context, head_limit)
+        (``M`` of RULES.md 2.3; the long family's first-turn exception compares two).
+        ``values`` are the values to play, a double as four (:meth:`expand_dice`)."""
+        given: Any = values  # checked as they are (mypyc would convert what is typed int)
+        if not (type(given) is tuple and 1 <= len(given) <= 4 and all(type(v) is int and 1 <= v <= 6 for v in given)):
+            raise InvalidDiceError(f"values must be a tuple of 1 to 4 ints 1..6, not {shown(given)}")
+        if not isinstance(context, PlayContext):
+            raise InvalidDiceError(f"context must be a PlayContext, not {shown(context)}")
+        if head_limit is not None and (type(head_limit) is not int or head_limit < 0):
+            raise IllegalPlayError(f"head_limit must be None or a non-negative int, not {shown(head_limit)}")
+        if type(pos) is not _POSITION or pos.family != self.family:
+            self.check_position(pos)
+        return self.kernel.count(pos, given, context, head_limit)
 
     def legal_plays(
         self, pos: Position, dice: Sequence[int], context: PlayContext = ROLL_CONTEXT
@@ -632,10 +684,18 @@ class RuleSet:
         self, pos: Position, values: Sequence[int], steps: Sequence[Step], context: PlayContext = ROLL_CONTEXT
     ) -> str:
         """Say why ``steps`` is not a legal play of ``values`` in ``pos``: the rule it breaks."""
-        dice = values
-        if isinstance(values, (tuple, list)) and len(values) == 4 and isinstance(context, PlayContext):
-            if context.kind in ("roll", "reroll"):
-                dice = values[:2]  # a double's four values: its roll
+        given: Any = values  # read untyped, so that a compiled build does not convert it
+        dice: Sequence[int] = given
+        if (
+            type(given) in (tuple, list)
+            and len(given) == 4
+            and all(type(v) is int for v in given)
+            and given.count(given[0]) == 4
+            and type(context) is PlayContext
+            and _check_context(context)
+            and context.kind in ("roll", "reroll")
+        ):
+            dice = given[:2]  # a double's four values: its roll
         return self._explain_found(self.search(pos, dice, context), _steps(steps))
 
     def _explain_found(self, found: Found, steps: tuple[Step, ...], *, any_order: bool = False) -> str:
@@ -723,13 +783,22 @@ class RuleSet:
         1.5): its steps may be any legal order of a legal play."""
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play, got {shown(play)}")
-        if play.key is not None and (play.origin is pos or play.origin == pos):
+        origin = play.origin  # compared only as a Position (a foreign == may raise or lie)
+        if play.key is not None and (
+            origin is pos or type(origin) is _POSITION and type(pos) is _POSITION and origin == pos
+        ):
             return play.key
         # a Play built by hand: its dice and steps as given (read untyped, so that
         # a compiled build does not convert them), checked by the search
-        dice: Sequence[int] = getattr(play, "dice")
+        dice: Any = getattr(play, "dice")  # Any: a narrowed tuple type would be converted too
         given: Sequence[Step] = getattr(play, "steps")
-        if type(dice) is tuple and len(dice) == 4 and dice.count(dice[0]) == 4 and context.kind in ("roll", "reroll"):
+        if (
+            type(dice) is tuple
+            and len(dice) == 4
+            and all(type(v) is int for v in dice)  # before count(): a foreign == may raise
+            and dice.count(dice[0]) == 4
+            and context.kind in ("roll", "reroll")
+        ):
             dice = dice[:2]  # a double's four values: its roll
         found = self.search(pos, dice, context)
         for key, steps in found.plays.items():
@@ -810,6 +879,24 @@ def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
 
 #: every Step value the search hands out, to tell those very objects apart cheaply
 _KERNEL_STEPS: Final = {st: st for by_src in STEPS for by_die in by_src for st in by_die}
+
+
+#: the kinds of play (``PlayContext.kind``)
+_KINDS: Final = ("roll", "reroll", "owed", "stage")
+
+
+def _check_context(context: PlayContext) -> bool:
+    """True, or :class:`~nardy.InvalidDiceError` for a context with fields it cannot have
+    (its fields read untyped, so that a compiled build does not convert them)."""
+    kind = getattr(context, "kind")
+    heads = getattr(context, "head_used")
+    if type(kind) is not str or kind not in _KINDS:
+        raise InvalidDiceError(f"a context's kind is one of {', '.join(map(repr, _KINDS))}, not {shown(kind)}")
+    if type(heads) is not int or heads < 0:
+        raise InvalidDiceError(f"a context's head_used is a non-negative int, not {shown(heads)}")
+    if type(getattr(context, "final")) is not bool or type(getattr(context, "cascade")) is not bool:
+        raise InvalidDiceError(f"a context's final and cascade are bools, not {shown(context)}")
+    return True
 
 
 def _bar_count(player: Player, count: object) -> int:

@@ -279,6 +279,7 @@ class LongFamily(RuleSet):
 
     def score(self, pos: Position, winner: Player) -> Result:
         """Result per ``long_scoring`` (RULES.md 4.3)."""
+        self.check_winner(pos, winner)
         loser = winner.other
         mode = self.option("long_scoring")
         off = pos.off(loser)

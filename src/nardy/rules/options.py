@@ -56,7 +56,7 @@ class Option:
     def check(self, value: object) -> object:
         """``value`` if the option allows it, else :class:`~nardy.OptionError`."""
         for allowed in self.values:
-            if value == allowed and type(value) is type(allowed):
+            if type(value) is type(allowed) and value == allowed:  # the type first: a foreign == may raise
                 return allowed
         allowed_values = self.hint or ", ".join(repr(v) for v in self.values)
         raise OptionError(f"option {self.name}={shown(value)} is not allowed; use one of: {allowed_values}")

@@ -197,6 +197,7 @@ class Short(RuleSet):
 
     def score(self, pos: Position, winner: Player) -> Result:
         """oin, mars or koks (RULES.md 4.1), capped by ``max_result``."""
+        self.check_winner(pos, winner)
         loser = winner.other
         if pos.off(loser):
             kind = "oin"
