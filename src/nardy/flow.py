@@ -84,7 +84,7 @@ class PlayContext:
 ROLL_CONTEXT: Final = PlayContext()
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False)
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
@@ -122,6 +122,19 @@ class Pending:
     #: no doubling in this game (the Crawford game of a match)
     crawford: bool = False
 
+    def __repr__(self) -> str:
+        """A constructor expression with the fields that differ from their defaults.
+
+        >>> Pending("play", Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
+        Pending('play', Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
+        """
+        args = [repr(self.phase)] + ([_written(self.player)] if self.player is not None else [])
+        for field in _PENDING_ATTRIBUTES[2:]:
+            value = getattr(self, field.name)
+            if value != field.default:
+                args.append(f"{field.name}={_written(value)}")
+        return f"Pending({', '.join(args)})"
+
     def replace(self, **changes: Any) -> Pending:
         """A copy with some fields changed (a cheap ``attrs.evolve`` for the game loop).
 
@@ -137,7 +150,13 @@ class Pending:
         return new
 
 
-_PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
+_PENDING_ATTRIBUTES: Final = attrs.fields(Pending)
+_PENDING_FIELDS: Final = frozenset(a.name for a in _PENDING_ATTRIBUTES)
+
+
+def _written(value: object) -> str:
+    """A field's value as a constructor expression writes it (``Player.WHITE``)."""
+    return f"Player.{value.name}" if isinstance(value, Player) else repr(value)
 _new_object: Final = object.__new__
 
 
