@@ -259,7 +259,8 @@ class Game:
 
     @property
     def plies(self) -> int:
-        """Number of plays made so far."""
+        """Number of plays (plies) made so far. A pass, owed values and a cascade
+        stage are plays too, so a turn may hold more than one."""
         return self._plies
 
     def is_over(self) -> bool:
