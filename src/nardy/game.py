@@ -577,7 +577,9 @@ class Game:
                 return candidate
         assert self._pending.dice is not None
         if play.dice != legal[0].dice:
-            raise IllegalPlayError(f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}")
+            raise IllegalPlayError(
+                f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
+            )
         # the same play in another legal order, or an illegal one (explained)
         return self.rules.play_from_steps(self._position, self._pending.dice, play.steps, self._pending.context)
 

@@ -249,7 +249,9 @@ def _replay(game: Game, index: int, event: Any) -> None:
                 steps = _read_steps(event["steps"], where)
                 values = game.legal_plays()[0].dice
                 if "dice" in event and tuple(event["dice"]) != values:
-                    raise RecordError(f"{where}: the record says dice {shown(event['dice'])}, the game has {format_dice(values)}")
+                    raise RecordError(
+                        f"{where}: the record says dice {shown(event['dice'])}, the game has {format_dice(values)}"
+                    )
                 written = game.parse_play(str(event["move"])) if "move" in event else None
                 played = game.play(Play(steps, values))
                 if written is not None and written.key != played.key:
