@@ -103,12 +103,11 @@ intersphinx_mapping = _INTERSPHINX if os.environ.get("NARDY_DOCS_INTERSPHINX") =
 # Examples in the docstrings of src/ run under pytest (--doctest-modules, see
 # pyproject.toml); the doctest builder runs the ``.. doctest::`` blocks of these
 # pages only, so each example is checked once.
+# Each page imports what its examples use, as a reader copying them would;
+# nothing of nardy's is imported here.
 doctest_test_doctest_blocks = ""
 doctest_global_setup = """
 import importlib.util
-
-import nardy
-from nardy import WHITE, BLACK, Player
 
 # examples that need an optional extra are skipped without it (``:skipif:``)
 HAVE_NUMPY = importlib.util.find_spec("numpy") is not None

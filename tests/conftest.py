@@ -1,6 +1,11 @@
 """Shared helpers for the nardy test-suite.
 
-* a modest hypothesis profile (``ci``), loaded by default;
+* the size of the run: by default the property tests try a fifth of their
+  hypothesis examples (profile ``quick``, and :func:`examples` for the tests
+  that name their own number), so that ``pytest`` takes about a minute; the
+  full run (``pytest --full`` or ``NARDY_FULL_TESTS=1``, which ``.ci/run`` also
+  runs) tries them all (profile ``full``). ``HYPOTHESIS_PROFILE`` chooses
+  another profile (``thorough``: 500 examples, not derandomized);
 * a mover-relative board view that works for both families (the POS28 layout of
   /work/shared/bench/adapters.py, generalised to the long family's p <-> p±12 map);
 * an independent step walker and an independent brute-force reference generator,
@@ -26,20 +31,39 @@ from hypothesis import strategies as st
 import nardy
 from nardy import Player, Position
 
+#: the default run tries this share of the examples of the full run
+QUICK_SHARE = 5
+
 settings.register_profile(
-    "ci",
+    "full",
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     derandomize=True,
 )
+settings.register_profile("quick", settings.get_profile("full"), max_examples=60 // QUICK_SHARE)
+settings.register_profile("ci", settings.get_profile("full"))  # the full profile's earlier name
 settings.register_profile(
     "thorough",
     max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+_FULL = False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _FULL
+    _FULL = bool(config.getoption("full"))  # --full or NARDY_FULL_TESTS=1 (conftest.py)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("full" if _FULL else "quick"))
+
+
+def examples(full: int) -> int:
+    """The ``max_examples`` of a property test that names its own: ``full`` in
+    the full run, a fifth of it (at least one) in the default run."""
+    return full if _FULL else max(1, full // QUICK_SHARE)
 
 RULESETS = ("short", "long", "nardgammon")
 ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # the 21 distinct rolls

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +63,7 @@ def test_double_before_rolling_only() -> None:
 
 
 def test_error_messages_are_not_repeated() -> None:
-    """The reason is given once: "cannot double: white must play (3, 1) first"."""
+    """The reason is given once: "cannot double: white must play 3-1 first"."""
     game = Game(short(), first=WHITE)
     game.roll((3, 1))
     with pytest.raises(GameStateError) as info:
@@ -417,7 +418,7 @@ def expected_points(rules: nardy.RuleSet, game: Game) -> int:
 CUBE_RULESETS = ["short", "caucasian", "long", "gulbar", "khachapuri", "fevga"]
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     name=st.sampled_from(CUBE_RULESETS),
     seed=st.integers(0, 2**32 - 1),

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import random_short_positions
+from conftest import examples, random_short_positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_notation import Example, check_example, parse_diagram
@@ -298,7 +298,7 @@ def test_caucasian_aliases_and_defaults() -> None:
 # it rested where a hit in the zone is possible, a hitter could hide: the legal plays
 # of short nardy hitting in the zone show that it must not.
 @pytest.mark.parametrize("zone, top", [("home", 6), ("board", 24)])
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(pos=random_short_positions(), dice=st.tuples(st.integers(1, 6), st.integers(1, 6)))
 def test_the_rule_rests_only_where_no_hit_in_the_zone_is_possible(
     zone: str, top: int, pos: Position, dice: tuple[int, int]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,7 +52,7 @@ CAUCASIAN = nardy.ruleset("caucasian")
 RULES = [SHORT, LONG, CAUCASIAN, nardy.ruleset("crazy_gulbar")]
 
 
-@settings(max_examples=300, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), suppress_health_check=list(HealthCheck))
 @given(text=WEIRD_TEXT, which=st.integers(0, 3))
 def test_text_parsers(text: str, which: int) -> None:
     rules = RULES[which]
@@ -127,14 +128,14 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
-@settings(max_examples=300, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(300), suppress_health_check=list(HealthCheck))
 @given(data=JSON)
 def test_random_json_records(data: Any) -> None:
     only_nardy_errors(lambda: records.from_dict(data))
     only_nardy_errors(lambda: records.from_json(json.dumps(data)))
 
 
-@settings(max_examples=400, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(400), suppress_health_check=list(HealthCheck))
 @given(
     path=st.sampled_from(PATHS),
     value=st.one_of(

@@ -21,7 +21,7 @@ import itertools
 from typing import Any
 
 import pytest
-from conftest import any_positions, get_rules
+from conftest import any_positions, examples, get_rules
 from hypothesis import HealthCheck, assume, find, given, settings
 from hypothesis import strategies as st
 
@@ -139,7 +139,7 @@ def _searched(kernel: Kernel, rules: nardy.RuleSet, pos: Position, dice: tuple[i
 
 
 @pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_shortcuts_give_the_same_plays_as_the_full_search(
     name: str, options: dict[str, object], data: st.DataObject
@@ -178,7 +178,7 @@ MARKING = [("caucasian", {}), ("caucasian", {"hide_zone": "board"}), ("short", {
 
 
 @pytest.mark.parametrize("name, options", MARKING, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKING])
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_marks_keep_the_equal_values_shortcut_and_its_step_orders(
     name: str, options: dict[str, object], data: st.DataObject
@@ -299,7 +299,7 @@ def closed_out_positions(draw: st.DrawFn) -> tuple[Position, tuple[int, int]]:
 
 
 @pytest.mark.parametrize("name", ["short", "caucasian"])
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=closed_out_positions())
 def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Position, tuple[int, int]]) -> None:
     rules = nardy.ruleset(name)
@@ -340,7 +340,7 @@ MARKS_AND_HOME_MOVES = [
 @pytest.mark.parametrize(
     "name, options", MARKS_AND_HOME_MOVES, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKS_AND_HOME_MOVES]
 )
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_shortcuts_with_marks_and_home_moves_give_the_same_plays(
     name: str, options: dict[str, object], data: st.DataObject
@@ -438,7 +438,7 @@ BEAROFF_SETTINGS = [
 
 @pytest.mark.parametrize("family", ["short", "long"])
 @pytest.mark.parametrize("options", BEAROFF_SETTINGS, ids=lambda o: "-".join(f"{v}" for v in o.values()))
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_bearing_off_agrees_with_an_independent_enumerator(
     family: str, options: dict[str, object], data: st.DataObject
@@ -462,7 +462,7 @@ def test_bearing_off_agrees_with_an_independent_enumerator(
 # --------------------------------------------------------------------------- board keys
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.integers(0, 15), min_size=26, max_size=26),
     st.sets(st.integers(1, 24)),
@@ -548,7 +548,7 @@ def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
 
 
 @pytest.mark.parametrize("name", ["short", "long"])
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st.DataObject) -> None:
     """A search starts from the same counts, bits and key whichever way its build

@@ -630,15 +630,15 @@ def test_wrong_dice_format() -> None:
     raises_at(HAND_MATCH.replace("31: 8/5 6/5", "3: 8/5 6/5"), 9, "'3:'")
     raises_at(HAND_MATCH.replace("31: 8/5 6/5", "31 8/5 6/5"), 9, "'31'")
     raises_at(HAND_MATCH.replace("31: 8/5 6/5", "33: 8/5 6/5"), 9, "opening roll cannot be a double")
-    raises_at(HAND_MATCH.replace("64: 24/18 18/14*", "63: 24/18 18/14*"), 16, "cannot play '24/18 18/14*' with 63")
+    raises_at(HAND_MATCH.replace("64: 24/18 18/14*", "63: 24/18 18/14*"), 16, "cannot play '24/18 18/14*' with 6-3")
 
 
 def test_illegal_move_is_reported_with_its_line() -> None:
     raises_at(
         HAND_MATCH.replace("bar/22* 24/20", "24/20 24/21"),
-        17, "Bob (right) cannot play '24/20 24/21' with 43", "on the bar must enter first",
+        17, "Bob (right) cannot play '24/20 24/21' with 4-3", "on the bar must enter first",
     )
-    raises_at(HAND_MATCH.replace("bar/20 13/8 13/8 8/3*", "13/8 13/8 13/8 13/8"), 18, "Alice (left)", "with 55")
+    raises_at(HAND_MATCH.replace("bar/20 13/8 13/8 8/3*", "13/8 13/8 13/8 13/8"), 18, "Alice (left)", "with 5-5")
     # a legal but different play: the first entry that no longer fits is reported
     raises_at(HAND_MATCH.replace("bar/22* 24/20", "bar/21 24/21"), 18, "bar/20", "no checker of the mover on bar")
     raises_at(HAND_MATCH.replace("55: bar/20 13/8 13/8 8/3*", "55: 13/8 13/8 13/3 8/3"), 18, "do not fit the dice 5-5")
@@ -650,12 +650,12 @@ def test_entries_in_the_wrong_column_or_order() -> None:
     # the columns of a line swapped: White's dance, then Black plays 64
     row = "  2) 64: 24/18 18/14*            66:"
     swapped = HAND_MATCH.replace(row, "  2) 66:                         64: 24/18 18/14*")
-    raises_at(swapped, 16, "Alice (left) rolled 66 at line 16 but no play is given")
+    raises_at(swapped, 16, "Alice (left) rolled 6-6 at line 16 but no play is given")
     shifted = HAND_MATCH.replace(
         "  1) 31: 8/5 6/5                 64: 24/18 18/14",
         "  1) 31: 8/5 6/5\n  2) 64: 24/18 18/14",
     ).replace("  2)  Doubles", "  3)  Doubles")
-    raises_at(shifted, 10, "Alice (left) cannot roll 64: it is Bob (right)'s turn")
+    raises_at(shifted, 10, "Alice (left) cannot roll 6-4: it is Bob (right)'s turn")
     take = "  5)  Doubles => 2                Takes"
     raises_at(HAND_MATCH.replace(take, "  5)  Takes"), 19, "cannot take", "no double")
     raises_at(HAND_MATCH.replace(take, take.replace("2", "4")), 19, "cube goes to 2")
@@ -687,12 +687,12 @@ def test_unfinished_game_and_extra_games() -> None:
 
 def test_roll_without_a_play_must_end_the_game() -> None:
     text = HAND_MATCH.replace("  3) 31: 14/13 6/3 ", "  3) 31:           ")
-    raises_at(text, 17, "rolled 31 at line 17 but no play is given")
+    raises_at(text, 17, "rolled 3-1 at line 17 but no play is given")
     row = "  2) 64: 24/18 18/14*            66:"
     text = HAND_MATCH.replace(row, row + " Cannot Move")
     assert from_mat(text).score == (3, 0)
     text = HAND_MATCH.replace("42: 8/4 6/4", "42: Cannot Move")
-    raises_at(text, 20, "has legal plays with 42")
+    raises_at(text, 20, "has legal plays with 4-2")
 
 
 def test_crawford_game_has_no_cube() -> None:
@@ -966,7 +966,7 @@ DAMAGE = [
     (
         "a roll whose moves were not written",
         damaged("  3) 31: 14/13 6/3 ", "  3) 31:           "),
-        17, "Alice (left) rolled 31 at line 17 but no play is given",
+        17, "Alice (left) rolled 3-1 at line 17 but no play is given",
         "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
     ),
     (
@@ -978,7 +978,7 @@ DAMAGE = [
     (
         "an illegal play",
         damaged("bar/22* 24/20", "24/20 24/21"),
-        17, "Bob (right) cannot play '24/20 24/21' with 43",
+        17, "Bob (right) cannot play '24/20 24/21' with 4-3",
         "the rest of Game 2 is skipped; its 'Wins' line (line 21) ends it",
     ),
     (

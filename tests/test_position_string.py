@@ -11,7 +11,7 @@ exception.
 from __future__ import annotations
 
 import pytest
-from conftest import random_long_positions, random_short_positions, reached_positions
+from conftest import examples, random_long_positions, random_short_positions, reached_positions
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -125,7 +125,7 @@ def test_from_string_accepts_extra_whitespace() -> None:
 # --------------------------------------------------------------------------- hypothesis round trips
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(name=st.sampled_from(nardy.RULESET_NAMES), data=st.data())
 def test_roundtrip_positions_reached_by_random_play(name: str, data: st.DataObject) -> None:
     pos = data.draw(reached_positions(name))
@@ -133,7 +133,7 @@ def test_roundtrip_positions_reached_by_random_play(name: str, data: st.DataObje
     check_roundtrip(pos, name)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(random_short_positions(), st.booleans(), st.booleans())
 def test_roundtrip_random_short_positions(pos: Position, wm: bool, bm: bool) -> None:
     pos = nardy.ruleset("short").position(
@@ -144,14 +144,14 @@ def test_roundtrip_random_short_positions(pos: Position, wm: bool, bm: bool) -> 
     check_roundtrip(pos, "caucasian")
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(random_long_positions())
 def test_roundtrip_random_long_positions(pos: Position) -> None:
     check_roundtrip(pos)
     check_roundtrip(pos, "gulbar")
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.sampled_from(nardy.RULESET_NAMES), st.integers(0, 10_000), st.integers(0, 60))
 def test_roundtrip_positions_of_games(name: str, seed: int, plies: int) -> None:
     """Positions inside a Game (Gulbar owed/re-rolls, cascades, first-play flags)."""
@@ -244,7 +244,7 @@ def only_nardy_errors(text: str) -> None:
     assert Position.from_string(pos.to_string()) == pos
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=60))
 @example("short 6:\u00b2 - w 00")  # a superscript two: str.isdigit() is True, int() fails
 @example("short \u00b9:1 - w 00")
@@ -258,13 +258,13 @@ TOKENS = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(TOKENS, max_size=25).map("".join))
 def test_fuzz_tokens(text: str) -> None:
     only_nardy_errors(text)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.sampled_from(["short", "long"]),
     st.lists(st.tuples(st.sampled_from(["bar", *map(str, range(0, 27))]), st.integers(0, 20)), max_size=6),

@@ -23,6 +23,7 @@ from conftest import (
     RULESETS,
     any_positions,
     dice_st,
+    examples,
     expand,
     get_rules,
     reached_positions,
@@ -202,7 +203,7 @@ def test_matches_independent_reference_generator(name: str, data: st.DataObject)
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(pos=st.data())
 def test_all_rolls_on_reached_positions(name: str, pos: st.DataObject) -> None:
     """All 21 rolls on one reached position: same invariants as above, plus the reference."""
@@ -269,7 +270,7 @@ def test_random_games_end_with_a_result(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(seed=st.integers(0, 2**32 - 1), undo_every=st.integers(1, 7))
 def test_undo_restores_position_and_dice(name: str, seed: int, undo_every: int) -> None:
     rules = get_rules(name)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -759,7 +760,7 @@ def load_or_record_error(text: str) -> None:
         assert again.result() == loaded.result()
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(mutated_records())
 def test_fuzz_mutated_records_load_or_raise_record_error(text: str) -> None:
     load_or_record_error(text)

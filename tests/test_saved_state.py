@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,7 +86,7 @@ def follow(a: Game, b: Game, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
-@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))
 def test_every_point_of_a_game_saves_and_restores_exactly(name: str, options: dict[str, Any], seed: int) -> None:
     rules = nardy.ruleset(name, **options)

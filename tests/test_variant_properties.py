@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -545,7 +546,7 @@ def run_game(name: str, options: dict[str, Any], seed: int, style: str = "random
 
 
 @pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     style=st.sampled_from(["random", "blocky"]),

@@ -16,6 +16,7 @@ from __future__ import annotations
 __all__ = [
     "shown",
     "clip",
+    "format_dice",
     "NardyError",
     "UnknownRuleSetError",
     "OptionError",
@@ -122,3 +123,18 @@ def clip(text: str, limit: int = 120) -> str:
     if type(text) is not str:
         return shown(text, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def format_dice(dice: object) -> str:
+    """Dice as messages write them: the values joined by hyphens, the larger
+    first. Anything that is not dice (bad input echoed in a message) is
+    written as :func:`shown` writes it.
+
+    >>> format_dice((5, 6)), format_dice([4, 4, 4])
+    ('6-5', '4-4-4')
+    >>> format_dice((0, 7))
+    '(0, 7)'
+    """
+    if isinstance(dice, (tuple, list)) and 1 <= len(dice) <= 4 and all(type(d) is int and 1 <= d <= 6 for d in dice):
+        return "-".join(str(d) for d in sorted(dice, reverse=True))
+    return shown(dice)

@@ -56,7 +56,7 @@ PlayKind = Literal["roll", "reroll", "owed", "stage"]
 Roll = tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlayContext:
     """What kind of play is being generated, beyond the position and the dice.
 
@@ -69,7 +69,9 @@ class PlayContext:
     stage of a cascade (Crazy Gulbar's fourth-step rule).
 
     >>> PlayContext("owed")
-    PlayContext(kind='owed', head_used=0, final=False, cascade=False)
+    PlayContext('owed')
+    >>> PlayContext("stage", cascade=True)
+    PlayContext('stage', cascade=True)
     """
 
     kind: PlayKind = "roll"
@@ -79,12 +81,31 @@ class PlayContext:
     #: this play is a stage of a doubles cascade (the rolled double included)
     cascade: bool = False
 
+    def __repr__(self) -> str:
+        return _constructor(self, ("kind",))
+
 
 #: the context of a player's own roll
 ROLL_CONTEXT: Final = PlayContext()
 
 
-@attrs.frozen(slots=False)
+def _constructor(value: Any, positional: tuple[str, ...]) -> str:
+    """``value`` as a constructor expression with the fields that differ from
+    their defaults: the leading ``positional`` ones by position, the rest by
+    name."""
+    args = []
+    named = False
+    for field in attrs.fields(type(value)):
+        item = getattr(value, field.name)
+        if field.default is not attrs.NOTHING and item == field.default:
+            named = True  # a later field cannot take this one's position
+            continue
+        text = f"Player.{item.name}" if isinstance(item, Player) else repr(item)
+        args.append(text if field.name in positional and not named else f"{field.name}={text}")
+    return f"{type(value).__name__}({', '.join(args)})"
+
+
+@attrs.frozen(slots=False, repr=False)
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
@@ -121,6 +142,14 @@ class Pending:
     beavered: bool = False
     #: no doubling in this game (the Crawford game of a match)
     crawford: bool = False
+
+    def __repr__(self) -> str:
+        """A constructor expression with the fields that differ from their defaults.
+
+        >>> Pending("play", Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
+        Pending('play', Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
+        """
+        return _constructor(self, ("phase", "player"))
 
     def replace(self, **changes: Any) -> Pending:
         """A copy with some fields changed (a cheap ``attrs.evolve`` for the game loop).

@@ -33,7 +33,7 @@ from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 import attrs
 
 from nardy.core import CHECKERS, Play, Player, Position, Result, Step, make_position
-from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, shown
+from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
 from nardy.flow import Pending, PlayContext
 from nardy.rules.base import Afterstates, RuleSet
 
@@ -358,7 +358,8 @@ class Game:
 
     @property
     def plies(self) -> int:
-        """Number of plays made so far."""
+        """Number of plays (plies) made so far. A pass, owed values and a cascade
+        stage are plays too, so a turn may hold more than one."""
         return self._plies
 
     def is_over(self) -> bool:
@@ -658,7 +659,7 @@ class Game:
         elif p.phase == "roll":
             state = f"{p.player} to {'roll again' if p.context.kind == 'reroll' else 'roll'}"
         else:
-            dice = "-".join(map(str, p.dice or ()))
+            dice = format_dice(p.dice) if p.dice else ""
             kind = {"owed": "owed ", "stage": "cascade stage "}.get(p.context.kind, "")
             state = f"{p.player} to play {kind}{dice}"
         crawford = ", Crawford game" if p.crawford else ""
@@ -737,7 +738,7 @@ class Game:
             return f"cannot {what}: the game is over"
         if phase == "roll":
             return f"cannot {what}: {self.turn} must roll first"
-        return f"cannot {what}: {self.turn} must play {self.dice} first"
+        return f"cannot {what}: {self.turn} must play {format_dice(self.dice)} first"
 
     def _push(self, event: Event) -> None:
         self._history.append((event, self._position, self._pending))
@@ -767,7 +768,9 @@ class Game:
                 return candidate
         assert self._pending.dice is not None
         if play.dice != legal[0].dice:
-            raise IllegalPlayError(f"{play}: made with {play.dice}, but the dice to play are {legal[0].dice}")
+            raise IllegalPlayError(
+                f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
+            )
         # the same play in another legal order, or an illegal one (explained)
         return self.rules.play_from_steps(self._position, self._pending.dice, play.steps, self._pending.context)
 

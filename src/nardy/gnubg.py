@@ -320,8 +320,9 @@ class MatchId:
       ``player_on_roll`` while a double or a resignation is offered);
     * ``double_offered``: a double is being offered;
     * ``resigned``: resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon;
-    * ``dice``: the rolled dice in the order stored (gnubg writes the larger
-      first), ``None`` when not rolled;
+    * ``dice``: the rolled dice, ``None`` when not rolled; given in either
+      order, kept and written with the larger first, as gnubg writes them
+      (``MatchId(dice=(1, 3)).dice == (3, 1)``);
     * ``match_length``: 0 for money play (gnubg itself reads lengths up to 64);
     * ``score``: both scores, 0..32767, at most ``match_length`` in a match;
     * ``jacoby``: whether the Jacoby rule is in use. gnubg 1.07 and later
@@ -388,6 +389,8 @@ class MatchId:
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
+        if dice is not None and dice[0] < dice[1]:
+            object.__setattr__(self, "dice", (dice[1], dice[0]))  # the larger first, as gnubg writes it
         length = self.match_length
         if not _is_int(length) or not 0 <= length <= _MAX_15:
             raise bad(f"match_length must be 0 (money) to {_MAX_15}, not {shown(length)}")

@@ -152,7 +152,7 @@ from typing import Final, Literal
 import attrs
 
 from nardy.core import Play, Player
-from nardy.errors import NardyError, shown
+from nardy.errors import NardyError, format_dice, shown
 from nardy.game import CubeEvent, Event, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.notation import format_point
@@ -996,7 +996,7 @@ class _Replay:
             u = self.unplayed
             raise self.fail(
                 entry,
-                f"{self.who(u.player)} rolled {u.dice[0]}{u.dice[1]} at line {u.line} but no play is given "
+                f"{self.who(u.player)} rolled {format_dice(u.dice)} at line {u.line} but no play is given "
                 "(a roll without moves is only a pass, a forced play, or a roll before resigning)",
             )
         if entry.kind == "wins":
@@ -1013,7 +1013,7 @@ class _Replay:
             if pending.phase == "cube" and self.beaver and game.turn == player:
                 game.take()  # after a beaver, the doubler's roll says it took (gnubg)
                 self.beaver = False
-            self.expect(game, entry, "roll", f"roll {entry.dice[0]}{entry.dice[1]}")
+            self.expect(game, entry, "roll", f"roll {format_dice(entry.dice)}")
             game.roll(entry.dice)
             self.play(game, entry)
         elif entry.kind == "double":
@@ -1061,7 +1061,7 @@ class _Replay:
     def play(self, game: Game, entry: _Entry) -> None:
         moves = entry.text.strip()
         low = moves.lower()
-        roll = f"{entry.dice[0]}{entry.dice[1]}"
+        roll = format_dice(entry.dice)
         if low.startswith("illegal play"):
             raise self.fail(entry, "Snowie's 'Illegal play' records are not supported")
         if low.strip("?") == "" and low:

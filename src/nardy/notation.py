@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from nardy.core import BAR, OFF, STEPS, Play, Position, Step, check_steps, format_point, make_play, play_text
-from nardy.errors import IllegalPlayError, NotationError, clip, shown
+from nardy.errors import IllegalPlayError, NotationError, clip, format_dice, shown
 from nardy.rules.base import RuleSet
 from nardy.rules.kernel import NO_CHECKER
 
@@ -133,7 +133,7 @@ def from_notation(
     values = found.values
     if not text.strip() and found.best:
         raise IllegalPlayError(
-            f"the play text is empty, but the dice {'-'.join(map(str, dice))} must be played"
+            f"the play text is empty, but the dice {format_dice(dice)} must be played"
             " (write pass only when no checker can move)"
         )
     kernel = rules.kernel
@@ -167,7 +167,7 @@ def from_notation(
     literal = _literal(moves, values)
     if literal is None:
         if not readings:
-            raise IllegalPlayError(f"{clip(written)}: the moves do not fit the dice {'-'.join(map(str, dice))}")
+            raise IllegalPlayError(f"{clip(written)}: the moves do not fit the dice {format_dice(dice)}")
         literal = readings[0][0]
     raise IllegalPlayError(rules.explain(pos, values, literal, context))
 

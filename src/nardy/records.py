@@ -32,7 +32,7 @@ from typing import Any
 
 from nardy.core import Play, Player, Position, Step
 from nardy.formats import from_game_string, state_string
-from nardy.errors import NardyError, clip, shown
+from nardy.errors import NardyError, clip, format_dice, shown
 from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.rules import ruleset
@@ -260,7 +260,9 @@ def _replay(game: Game, index: int, event: Any) -> None:
                 steps = _read_steps(event["steps"], where)
                 values = game.legal_plays()[0].dice
                 if "dice" in event and tuple(event["dice"]) != values:
-                    raise RecordError(f"{where}: the record says dice {event['dice']}, the game has {list(values)}")
+                    raise RecordError(
+                        f"{where}: the record says dice {shown(event['dice'])}, the game has {format_dice(values)}"
+                    )
                 written = game.parse_play(str(event["move"])) if "move" in event else None
                 played = game.play(Play(steps, values))
                 if written is not None and written.key != played.key:

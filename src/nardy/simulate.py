@@ -231,7 +231,8 @@ class GameRecord:
 
     ``winner`` is ``"white"``, ``"black"`` or ``None`` (a draw); ``white`` and
     ``black`` are the agents' names; ``points`` is what the loser paid;
-    ``plies`` counts plays made and ``turns`` rolls.
+    ``plies`` counts the plays made (:attr:`Game.plies <nardy.Game.plies>`) and
+    ``turns`` the rolls after the opening roll (a Gulbar re-roll is one too).
     """
 
     index: int
@@ -318,8 +319,8 @@ class Summary:
       intervals.
     * ``kinds`` counts the results' kinds (``oin``, ``mars``, ``koks``, ...).
     * ``mean_points`` is White's net points per game (won minus lost),
-      ``mean_plies`` and ``mean_turns`` the game lengths, each with a
-      normal-approximation interval.
+      ``mean_plies`` and ``mean_turns`` the game lengths in plies and turns
+      (:class:`GameRecord`), each with a normal-approximation interval.
     * ``sides`` names the agents that played each side (``"greedy"``, or
       ``"greedy/random"`` when the colours were swapped).
     * ``rules`` is the ruleset as its constructor expression

@@ -41,7 +41,7 @@ from typing import Final, Literal
 import nardy
 from nardy import encoding
 from nardy.core import Play, Player, Step
-from nardy.errors import GameStateError, IllegalPlayError, NardyError, shown
+from nardy.errors import GameStateError, IllegalPlayError, NardyError, format_dice, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -279,7 +279,7 @@ def board_text(sg: StepGame) -> str:
     else:
         done = " ".join(map(str, sg.prefix))
         lines.append(
-            f"{PLAYER_NAMES[game.turn]} to play {'-'.join(map(str, sg.dice_left()))}"
+            f"{PLAYER_NAMES[game.turn]} to play {format_dice(sg.dice_left())}"
             + (f" (played so far: {done})" if done else "")
         )
     return "\n".join(lines)

@@ -79,7 +79,7 @@ import nardy
 from nardy import encoding
 from nardy.core import ROLLS, Player, Step, roll_probability
 from nardy.envs import PLAYER_NAMES, StepGame, missing_extra
-from nardy.errors import GameStateError, IllegalPlayError, shown
+from nardy.errors import GameStateError, IllegalPlayError, format_dice, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
 
@@ -412,7 +412,7 @@ class NardyState(pyspiel.State):
         elif pending.phase == "roll":
             line = f"{who} to {'re-roll' if kind == 'reroll' else 'roll'}"
         else:
-            line = f"{who} to play {'-'.join(map(str, sg.dice_left()))}"
+            line = f"{who} to play {format_dice(sg.dice_left())}"
             if kind in ("owed", "stage"):
                 line += f" ({kind})"
             if sg.prefix:

@@ -48,7 +48,7 @@ from nardy.core import (
     make_play,
     make_position,
 )
-from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, shown
+from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, format_dice, shown
 from nardy.flow import ROLL_CONTEXT, Pending, PlayContext, TurnFlow
 from nardy.rules.kernel import BearOffRule, Constraint, Found, Kernel, key_hits
 from nardy.rules.options import Option, Options
@@ -170,7 +170,8 @@ class Afterstates:
         return Kernel.plays(self._found, self._ordered)
 
     def __repr__(self) -> str:
-        return f"<Afterstates of {self.origin!r} dice={self.dice}: {len(self._keys)} positions>"
+        count = len(self._keys)
+        return f"<Afterstates of {self.origin!r} dice={self.dice}: {count} position{'' if count == 1 else 's'}>"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled and copied with its plays (the positions are built again when read),
@@ -715,7 +716,7 @@ class RuleSet:
         reason = self.kernel.play_refusal(found, steps)
         if reason:
             return f"{text}: {reason}"
-        return f"{text}: not a legal play with {'-'.join(map(str, values[:2]))}"
+        return f"{text}: not a legal play with {format_dice(values[:2])}"
 
     # -- notation --------------------------------------------------------------
 
