@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from nardy.core import make_position
 from nardy import BLACK, WHITE, Game, Match, Step, errors, formats, matfile, records
 from nardy.flow import Pending
 
@@ -59,7 +60,8 @@ HOSTILE = st.one_of(
          (6, 5), (HUGE, 1), {}, {"format": "nardy-game"}, {1, 2}, frozenset({3}), Opaque(), object, Step,
          WHITE, BLACK, SHORT, LONG, Pending("roll"), "\x00" * 3, "[" * 50, "9" * 5000,
          # values of nardy's own types, built by hand with fields of the wrong shape
-         nardy.Position("short", (1,) * 23, (0,) * 24), nardy.Position("long", None, None, turn=3),  # type: ignore[arg-type]
+         make_position("short", (1,) * 23, (0,) * 24, 0, 0, nardy.WHITE, True, True),
+        make_position("long", None, None, 0, 0, 3, True, True),  # type: ignore[arg-type]
          nardy.Play(None, None), nardy.Play((Step(24, 18, 6),), (6, 5)), [Step(99, 1, 9)],  # type: ignore[arg-type]
          Pending("play", WHITE, dice=(9,)), Pending([], WHITE), Pending("roll", WHITE, rolls=(HUGE, 0)),  # type: ignore[arg-type]
          Pending("roll", WHITE, context=nardy.PlayContext("owed", None)),  # type: ignore[arg-type]
