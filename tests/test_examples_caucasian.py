@@ -305,8 +305,7 @@ def test_the_rule_rests_only_where_no_hit_in_the_zone_is_possible(
 ) -> None:
     caucasian = nardy.ruleset("caucasian", hide_zone=zone)
     values = caucasian.expand_dice(dice)
-    state = caucasian.kernel.state(pos, values, PlayContext(), None)
-    if state.markers_on:  # the rule is checked in this play
+    if caucasian.kernel.active_rules(pos, values, PlayContext(), None).markers:  # the rule is checked in this play
         return
     short = nardy.ruleset("short")
     for play in short.legal_plays(pos, dice):

@@ -7,7 +7,8 @@ may prune, but must return exactly the same set").
 * The property catches the class of bug it guards against: a shortcut that
   assumes the order of steps never matters, switched on where
   ``home_moves_after_all_home=False`` makes it matter (RULES.md L12), is found;
-  so is a last step (``Kernel._last_two``) that misreads which points are closed.
+  so is a last step read from bits (``Generation.last_two``) that misreads which
+  points are closed.
 * A mover closed out on the bar passes without a search, with the plays of the
   full search.
 * The bear-off rules and their options (RULES.md 3.2, 3.4) agree with an
@@ -29,6 +30,8 @@ import nardy
 from nardy import Player, Position
 from nardy.flow import PlayContext
 from nardy.rules.kernel import Kernel
+from nardy.rules.search import Generation, closed_out
+from nardy.rules.steps import StepRule
 
 # --------------------------------------------------------------------------- option settings
 
@@ -130,8 +133,7 @@ def _searched(kernel: Kernel, rules: nardy.RuleSet, pos: Position, dice: tuple[i
               context: PlayContext, **kw: Any) -> tuple[int, bool, dict[int, int]]:
     values = rules.expand_dice(dice, context)
     limit = rules.head_allowance(pos, values, context)
-    split = rules.turn_flow.splits_on_home_step(context)
-    found = kernel.generate(pos, values, context, limit, split_home=split, **kw)
+    found = kernel.generate(pos, values, context, limit, **kw)
     return found.best, found.big_only, {key: len(steps) for key, steps in found.plays.items()}
 
 
@@ -206,32 +208,44 @@ def test_every_option_value_is_covered() -> None:
                     assert (option.name, repr(value)) in tried
 
 
-class _LyingKernel(Kernel):
-    """A kernel with the shortcuts switched on whatever the options: the
-    assumption that made 503d175 lose RULES.md L12's ``5/2 7/1``."""
+def _searched_with(rules: nardy.RuleSet, prepare: Any) -> Any:
+    """A search of ``rules`` whose generation is made with a step rule ``told`` and
+    searches with a step rule ``used``: ``prepare(state, rule)`` gives both from the
+    play's board and its own rule."""
 
-    def shortcuts(self, s: Any, prune: bool) -> None:
-        home_moves = self.home_moves
-        self.home_moves = True  # pretend moves inside home stay legal ...
-        try:
-            super().shortcuts(s, prune)
-        finally:
-            self.home_moves = home_moves  # ... but search with the real rule
+    def search(pos: Position, dice: tuple[int, ...], context: PlayContext) -> tuple[int, bool, dict[int, int]]:
+        values = rules.expand_dice(dice, context)
+        limit = rules.head_allowance(pos, values, context)
+        state, rule, active, far, key, path = rules.kernel.start(pos, values, context, limit)
+        told, used = prepare(state, rule)
+        search = Generation(state, told, active, far, key, path, True)
+        search.rule = used
+        search.run()
+        found = rules.kernel.finish(search)
+        return found.best, found.big_only, {key: len(steps) for key, steps in found.plays.items()}
+
+    return search
 
 
-def _lying_kernel(rules: nardy.RuleSet) -> Kernel:
-    return _LyingKernel(rules.family, rules.bearoff_rule(), rules.kernel.constraints)
+def _copy(rule: StepRule, home_moves: bool, closed: int) -> StepRule:
+    return StepRule(rule.hitting, closed, home_moves, rule.exact_only, rule.overshoot_start, rule.start_top)
 
 
-def _property_finds(broken: Kernel, rules: nardy.RuleSet, where: st.SearchStrategy[Position]) -> None:
-    """The property (the full search against the search of ``broken``) finds a
-    position of ``where`` and a roll on which they differ."""
+def _lying(rules: nardy.RuleSet) -> Any:
+    """Shortcuts taken whatever ``home_moves_after_all_home`` says: the assumption that
+    made 503d175 lose RULES.md L12's ``5/2 7/1``. The generation is told that moves
+    inside home stay legal (which switches the shortcuts on), then searches with the
+    real rule."""
+    return _searched_with(rules, lambda state, rule: (_copy(rule, True, rule.closed), rule))
+
+
+def _property_finds(broken: Any, rules: nardy.RuleSet, where: st.SearchStrategy[Position]) -> None:
+    """The property (the full search against the search ``broken``) finds a position
+    of ``where`` and a roll on which they differ."""
 
     def differs(example: tuple[Position, tuple[int, int]]) -> bool:
         pos, dice = example
-        return _searched(broken, rules, pos, dice, PlayContext()) != _searched(
-            rules.kernel, rules, pos, dice, PlayContext(), prune=False
-        )
+        return broken(pos, dice, PlayContext()) != _searched(rules.kernel, rules, pos, dice, PlayContext(), prune=False)
 
     found = find(
         st.tuples(where, st.tuples(st.integers(1, 6), st.integers(1, 6))),
@@ -244,28 +258,28 @@ def _property_finds(broken: Kernel, rules: nardy.RuleSet, where: st.SearchStrate
 @pytest.mark.parametrize("name", ["crazy", "crazy_gulbar"])
 def test_the_property_finds_a_shortcut_that_ignores_home_moves(name: str) -> None:
     rules = nardy.ruleset(name)
-    _property_finds(_lying_kernel(rules), rules, endgame_positions(name))
+    _property_finds(_lying(rules), rules, endgame_positions(name))
 
 
-class _WrongPointsKernel(Kernel):
-    """A kernel whose last two steps (Kernel._last_two) take the other family's closed
-    points: it may not hit a blot in the short family, and lands on a single
-    opposing checker in the long family."""
+def _wrong_points(rules: nardy.RuleSet) -> Any:
+    """A search whose last steps read from bits (``StepRule.open_moves``, which only
+    ``Generation.last_two`` reads) take the other family's closed points: it may not
+    hit a blot in the short family, and lands on a single opposing checker in the long
+    family. ``sources``, which every other question asks, stays right."""
 
-    def _last_two(self, s: Any, *args: Any) -> bool:
-        closed = s.closed
-        s.closed = 3 - closed
-        try:
-            return super()._last_two(s, *args)
-        finally:
-            s.closed = closed
+    def prepare(state: Any, rule: StepRule) -> tuple[StepRule, StepRule]:
+        other = sum(1 << t for t in range(1, 25) if state.op[t] >= (1 if rule.hitting else 2))
+        misread = _copy(rule, rule.home_moves, rule.closed)
+        misread.open_moves = _copy(rule, rule.home_moves, other).open_moves
+        return misread, misread
+
+    return _searched_with(rules, prepare)
 
 
 @pytest.mark.parametrize("name", ["short", "long"])
 def test_the_property_finds_a_last_step_that_misreads_closed_points(name: str) -> None:
     rules = nardy.ruleset(name)
-    broken = _WrongPointsKernel(rules.family, rules.bearoff_rule(), rules.kernel.constraints)
-    _property_finds(broken, rules, any_positions(name))
+    _property_finds(_wrong_points(rules), rules, any_positions(name))
 
 
 @st.composite
@@ -306,7 +320,7 @@ def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Posit
     pos, dice = case
     full = _searched(rules.kernel, rules, pos, dice, PlayContext(), prune=False)
     assert _searched(rules.kernel, rules, pos, dice, PlayContext()) == full
-    if Kernel._closed_out(pos, rules.expand_dice(dice)):
+    if closed_out(pos, rules.expand_dice(dice)):
         assert full[0] == 0  # nothing can move: the empty play only
         (play,) = rules.legal_plays(pos, dice)
         assert play.steps == () and rules.apply(pos, play).points(pos.turn) == pos.points(pos.turn)
@@ -471,7 +485,7 @@ def test_bearing_off_agrees_with_an_independent_enumerator(
 def test_a_board_key_reads_back_with_its_hits_and_tag(counts: list[int], hits: set[int], tagged: bool) -> None:
     """Every field of a board key reads back whatever the bits above the counts
     hold: the highest points, the bar, each hit bit and Crazy Gulbar's tag."""
-    from nardy.rules.kernel import HIT_BIT, TAG_BIT, board_key, key_board, key_hits, key_points
+    from nardy.rules.board import HIT_BIT, TAG_BIT, board_key, key_board, key_hits, key_points
 
     key = board_key(counts)
     for t in hits:
@@ -498,13 +512,15 @@ def test_a_board_key_reads_back_with_its_hits_and_tag(counts: list[int], hits: s
         ("short", {"home_hit_and_run": "forbidden", "hit_and_hide": "forbidden_board"},
          "(HitAndHide(zone_top=24), NoHomeHitAndRun())"),
         ("caucasian", {}, "(HitAndHide(zone_top=6),)"),
-        ("long", {}, "(SixBlock(rule='ahead', per_step=False),)"),
-        ("long", {"block_rule": "in_home", "block_check": "step"}, "(SixBlock(rule='in_home', per_step=True),)"),
-        ("nardgammon", {}, "(SixBlock(rule='ahead', per_step=True),)"),
-        ("fevga", {}, "(Runner(), StartingQuarter(per_step=True), Trap(forming_forbidden=True, per_step=True))"),
+        ("long", {}, "(SixBlock(rule='ahead', per_step=False, illegal=0),)"),
+        ("long", {"block_rule": "in_home", "block_check": "step"},
+         "(SixBlock(rule='in_home', per_step=True, illegal=0),)"),
+        ("nardgammon", {}, "(SixBlock(rule='ahead', per_step=True, illegal=0),)"),
+        ("fevga", {}, "(Runner(), StartingQuarter(per_step=True), "
+         "Trap(forming_forbidden=True, per_step=True, points=0, at_start=False))"),
         ("fevga", {"fevga_check": "end", "fevga_break_priority": "before_max_dice"},
          "(Runner(), StartingQuarter(per_step=False), "
-         "Trap(forming_forbidden=True, per_step=False, prefer_before_max_dice=True))"),
+         "Trap(forming_forbidden=True, per_step=False, prefer_before_max_dice=True, points=0, at_start=False))"),
     ],
 )
 def test_a_constraint_shows_what_it_was_given(name: str, options: dict[str, str], shown: str) -> None:
@@ -534,7 +550,8 @@ def test_a_constraint_written_in_python_shows_its_own_attributes() -> None:
 
 def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
     from nardy.rules.fevga import StartingQuarter
-    from nardy.rules.kernel import StepOrEndConstraint, _calls
+    from nardy.rules.constraints import calls as _calls
+    from nardy.rules.kernel import StepOrEndConstraint
     from nardy.rules.long import SixBlock
 
     for per_step in (True, False):
@@ -554,15 +571,18 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     """A search starts from the same counts, bits and key whichever way its build
     takes (the interpreter's builtins or the compiled build's loops), and they are
     the position's own (off and bar counts included)."""
-    from nardy.rules.kernel import BAR, OFF, _mover_sides, _start_by_builtins, _start_by_loops, board_key
+    from nardy.rules.board import board_key, mover_sides, start_by_builtins, start_by_loops
+    from nardy.rules.kernel import BAR, OFF
 
     pos = data.draw(any_positions(name))
-    sides = _mover_sides(pos)
-    assert _start_by_loops(*sides) == _start_by_builtins(*sides)
-    me, op, far, occupied, key = _start_by_builtins(*sides)
+    sides = mover_sides(pos)
+    assert start_by_loops(*sides) == start_by_builtins(*sides)
+    me, op, far, occupied, key, closed = start_by_builtins(*sides)
     want_me, want_op = _mover_view(pos)
     assert (tuple(me), tuple(op)) == (want_me, want_op)
     assert me[OFF] == pos.off(pos.turn) and me[BAR] == pos.bar(pos.turn)
     assert far == me[BAR] + sum(me[7:25])
     assert occupied == sum(1 << p for p in range(1, 25) if me[p])
     assert key == board_key(me)
+    at_least = 2 if name == "short" else 1
+    assert closed == sum(1 << t for t in range(1, 25) if op[t] >= at_least)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from nardy.core import BAR, OFF, STEPS, Play, Position, Step, check_steps, format_point, make_play, play_text
 from nardy.errors import IllegalPlayError, NotationError, clip, format_dice, shown
 from nardy.rules.base import RuleSet
-from nardy.rules.kernel import NO_CHECKER
+from nardy.rules.steps import NO_CHECKER
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
@@ -148,9 +148,7 @@ def from_notation(
             # the moves as written can be made on the board, but not in this
             # order: where order does not matter, any legal order will do
             key, _, refusal = kernel.walk(found, steps, any_order=True)
-        if refusal is not None or key is None or key not in found.plays:
-            continue
-        if len(steps) != found.best or (found.big_only and len(steps) == 1 and steps[0].die != values[0]):
+        if refusal is not None or key is None or not kernel.completes(found, steps, key):
             continue
         hit = rules.hit_points(key)
         if not hits <= hit:

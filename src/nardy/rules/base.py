@@ -223,9 +223,9 @@ class RuleSet:
         self._options = Options(self.name, {opt.name: values.get(opt.name, opt.default) for opt in self.OPTIONS})
         self._hash = hash((self.name, hash(self._options)))
         self.configure()
-        #: the search that answers every question about a play
-        self.kernel = Kernel(self.family, self.bearoff_rule(), self.constraints())
         self._flow = self.make_turn_flow()
+        #: the search that answers every question about a play
+        self.kernel = Kernel(self.family, self.bearoff_rule(), (*self.constraints(), *self.flow_constraints()))
         self._splits = type(self._flow).splits_on_home_step is not TurnFlow.splits_on_home_step
         self._heads = type(self).head_allowance is not RuleSet.head_allowance  # a head rule to ask
         self._last: Found | None = None
@@ -241,6 +241,11 @@ class RuleSet:
 
         The universal rules (RULES.md 2 and 3) are the kernel's; these come on top.
         """
+        return ()
+
+    def flow_constraints(self) -> tuple[Constraint, ...]:
+        """The rules that come with the turn flow's doubles (the cascade's
+        fourth-step rule of the long family), searched with :meth:`constraints`."""
         return ()
 
     def head_allowance(self, pos: Position, values: Roll, context: PlayContext) -> int | None:
@@ -491,8 +496,7 @@ class RuleSet:
         ):
             return last
         limit = self.head_allowance(pos, values, context) if self._heads else None
-        split = self._splits and self._flow.splits_on_home_step(context)
-        found = self.kernel.generate(pos, values, context, limit, split, True, for_steps is True)
+        found = self.kernel.generate(pos, values, context, limit, True, for_steps is True)
         self._last = found
         return found
 
@@ -502,7 +506,7 @@ class RuleSet:
         ``found`` is a :meth:`search` result."""
         if type(found) is not Found:
             raise IllegalPlayError(f"expected the result of RuleSet.search, not {shown(found)}")
-        return not self.kernel.order_free or found.split_home
+        return not self.kernel.order_free or (self._splits and self._flow.splits_on_home_step(found.context))
 
     def max_steps(self, pos: Position, values: object, context: PlayContext, head_limit: object) -> int:
         """How many of ``values`` can be played with ``head_limit`` head checkers

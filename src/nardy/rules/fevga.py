@@ -81,7 +81,7 @@ class StartingQuarter(StepOrEndConstraint):
         in a play that starts with it full."""
         occupied = state.occupied
         me = state.me
-        if not me[24] or sum(me[19:25]) < 6 or (_QUARTER & ~occupied).bit_count() > state.n:
+        if not me[24] or sum(me[19:25]) < 6 or (_QUARTER & ~occupied).bit_count() > len(state.values):
             return False  # nothing lands on 24, nothing enters the quarter from below
         if not self.per_step and _quarter_full(occupied):
             return False
@@ -111,6 +111,8 @@ class Trap(Constraint):
 
     * No forming (``forming_forbidden``): the play may not build a trap, per
       step (``per_step``) or judged on the final position.
+    * Per play, ``begin`` gives a Trap that keeps the points that close a trap
+      (``points``) and whether one stands at the start (``at_start``).
     * Must break: if a trap stands at the start of the play, the plays that
       open it are preferred (RULES.md 2.5), after the maximum-dice rule, or
       before it with ``break_first`` (``fevga_break_priority="before_max_dice"``).
@@ -119,10 +121,21 @@ class Trap(Constraint):
     text = "no trap may be built in front of all fifteen opposing checkers"
     prefer_text = "a trap standing at the start of the play must be opened when possible"
 
-    def __init__(self, forming_forbidden: bool = True, per_step: bool = True, break_first: bool = False) -> None:
+    def __init__(
+        self,
+        forming_forbidden: bool = True,
+        per_step: bool = True,
+        break_first: bool = False,
+        points: int = 0,
+        at_start: bool = False,
+    ) -> None:
         self.forming_forbidden = forming_forbidden
         self.per_step = per_step
         self.prefer_before_max_dice = break_first
+        #: in a play: the mover's points that close a trap (0: none can stand) and
+        #: whether a trap stands at its start (begin works them out)
+        self.points = points
+        self.at_start = at_start
 
     def uses(self, hook: str) -> bool:
         if hook == "step_ok":
@@ -131,43 +144,41 @@ class Trap(Constraint):
             return self.forming_forbidden and not self.per_step
         return True
 
-    def begin(self, state: SearchState) -> bool:
-        """``state.trap_mask``: the mover's points that would close a trap (0: none
-        can stand, and the rule rests in this play); ``state.trap_at_start``: a
-        trap stands at the start."""
-        state.trap_mask = 0
+    def begin(self, state: SearchState) -> Trap | None:
+        """The rule for this play, with the points that would close a trap in front
+        of all fifteen opposing checkers and whether one stands at the start; None
+        when no trap stands and none can be closed in this play."""
         if state.opp_off:
-            return False
+            return None
         theirs = state.start.points(state.start.turn.other)
         if 15 not in theirs:
-            return False
+            return None
         s = theirs.index(15) + 1  # all fifteen on the opponent's point s
         if s < 7:
-            return False
-        mask = 0
+            return None
+        points = 0
         for q in range(s - 6, s):  # the opponent's points s-6..s-1
-            mask |= 1 << (q + 12 if q <= 12 else q - 12)
-        state.trap_mask = mask
-        state.trap_at_start = self.trapped(state)
-        # no trap at the start and none can be closed in this play: nothing to check
-        return state.trap_at_start or (mask & ~state.occupied).bit_count() <= state.n
+            points |= 1 << (q + 12 if q <= 12 else q - 12)
+        at_start = state.occupied & points == points
+        if not at_start and (points & ~state.occupied).bit_count() > len(state.values):
+            return None
+        return Trap(self.forming_forbidden, self.per_step, self.prefer_before_max_dice, points, at_start)
 
-    @staticmethod
-    def trapped(state: SearchState) -> bool:
+    def trapped(self, state: SearchState) -> bool:
         """Whether a trap stands on the board now."""
-        mask = state.trap_mask
-        return mask != 0 and state.occupied & mask == mask
+        points = self.points
+        return points != 0 and state.occupied & points == points
 
     def step_ok(self, state: SearchState, step: Step, mark: int) -> bool:
         t = step.target
         # only a step onto an empty point of the trap can close it
-        return not (t and state.trap_mask >> t & 1 and state.me[t] == 1 and self.trapped(state))
+        return not (t and self.points >> t & 1 and state.me[t] == 1 and self.trapped(state))
 
     def end_ok(self, state: SearchState) -> bool:
-        return not self.trapped(state) or state.trap_at_start
+        return not self.trapped(state) or self.at_start
 
     def prefers(self, state: SearchState) -> bool:
-        return not state.trap_at_start or not self.trapped(state)
+        return not self.at_start or not self.trapped(state)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

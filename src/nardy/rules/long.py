@@ -1,17 +1,19 @@
 """The long family's shared base, Long nardy (RULES.md 4.3) and Nardgammon (4.7).
 
 :class:`LongFamily` holds what every long-board ruleset shares: the head rule
-and its first-turn exception (:meth:`LongFamily.head_allowance`), scoring
-(``long_scoring``) and the choice of doubles turn flow (``doubles_rule``, see
-:mod:`nardy.flow`). The six-block rule is :class:`SixBlock`.
+and its first-turn exception (:class:`HeadRule`), scoring (``long_scoring``)
+and the choice of doubles turn flow (``doubles_rule``, see :mod:`nardy.flow`)
+with the cascade's fourth-step rule (:class:`FourthStepHome`). The six-block
+rule is :class:`SixBlock`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import Player, Position, Result, Step
+from nardy.core import BAR, Player, Position, Result, Step
 from nardy.flow import Cascade, GulbarDoubles, PlayContext, TurnFlow
 from nardy.rules.base import Roll, RuleSet
 from nardy.rules.kernel import Constraint, SearchState, StepOrEndConstraint
@@ -29,7 +31,9 @@ __all__ = [
     "LongFamily",
     "Long",
     "Nardgammon",
+    "HeadRule",
     "SixBlock",
+    "FourthStepHome",
     "six_block_mask",
     "in_opponent_numbering",
     "has_six_run",
@@ -122,31 +126,41 @@ class SixBlock(StepOrEndConstraint):
 
     text = "six consecutive points may not be held with no opposing checker ahead of them"
 
-    def __init__(self, rule: str, per_step: bool = False) -> None:
+    def __init__(self, rule: str, per_step: bool = False, illegal: int = 0) -> None:
         self.rule = rule
         super().__init__(per_step)
+        #: in a play: the opponent's points (as bits, in its numbering) where six
+        #: consecutive points of the mover are illegal (begin works it out)
+        self.illegal = illegal
 
-    def begin(self, state: SearchState) -> bool:
-        """``state.block_mask``: the opponent's points (as bits) where a six-run is
-        illegal; no such point, no rule in this play."""
-        rule = self.rule
-        theirs = state.start.points(state.start.turn.other)
-        if rule == "none" or (rule != "forbid" and state.opp_off):
-            mask = 0
-        elif rule == "forbid":
-            mask = ALL_POINTS
-        elif rule == "in_home":
-            mask = 0 if any(theirs[:6]) else ALL_POINTS
-        else:  # ahead: illegal below the opponent's lowest checker (its point `low`)
-            low = 25 - len(bytes(theirs).lstrip(b"\x00"))
-            mask = ((1 << low) - 1) & ~1
-        state.block_mask = mask
-        if not self.reachable(in_opponent_numbering(state.occupied), mask, state.n):
-            return False  # no illegal block can stand at any moment of this play
+    def begin(self, state: SearchState) -> SixBlock | None:
+        """The rule for this play, with the points where a block is illegal; None
+        when no illegal block can stand at any moment of the play."""
+        mask = self.illegal_points(state)
+        held = in_opponent_numbering(state.occupied)
+        if not self.reachable(held, mask, len(state.values)):
+            return None
         # a hand-set start that already holds an illegal block (impossible in real
         # play, RULES.md 4.3): its final position cannot be held to the rule, so the
         # end check is not applied (a per-step check still is)
-        return self.per_step or not has_six_run(in_opponent_numbering(state.occupied) & mask)
+        if not self.per_step and has_six_run(held & mask):
+            return None
+        return SixBlock(self.rule, self.per_step, mask)
+
+    def illegal_points(self, state: SearchState) -> int:
+        """The opponent's points (as bits) where a six-run of the mover is illegal
+        under ``block_rule`` at the start of the play."""
+        rule = self.rule
+        theirs = state.start.points(state.start.turn.other)
+        if rule == "none" or (rule != "forbid" and state.opp_off):
+            return 0
+        if rule == "forbid":
+            return ALL_POINTS
+        if rule == "in_home":
+            return 0 if any(theirs[:6]) else ALL_POINTS
+        # ahead: illegal below the opponent's lowest checker (its point `low`)
+        low = 25 - len(bytes(theirs).lstrip(b"\x00"))
+        return ((1 << low) - 1) & ~1
 
     @staticmethod
     def reachable(held: int, mask: int, steps: int) -> bool:
@@ -164,7 +178,7 @@ class SixBlock(StepOrEndConstraint):
     def end_ok(self, state: SearchState) -> bool:
         """No illegal block on the final board."""
         occupied = state.occupied  # in the opponent's numbering, where blocks are illegal:
-        m = (((occupied & _LOW12) << 12) | ((occupied >> 12) & _LOW12)) & state.block_mask
+        m = (((occupied & _LOW12) << 12) | ((occupied >> 12) & _LOW12)) & self.illegal
         m &= m >> 1  # (has_six_run, inline: this runs at every candidate's end)
         m &= m >> 2
         return not m & (m >> 2)
@@ -175,65 +189,104 @@ class SixBlock(StepOrEndConstraint):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class LongFamily(RuleSet):
-    """Base of the long-board rulesets: same direction, no hitting, a head."""
+class FourthStepHome(Constraint):
+    """The cascade's fourth-step rule and play identity (RULES.md 4.7, 4.8;
+    ``cascade_stop="fourth_step"``, Crazy Gulbar): when the last checker comes
+    home on the fourth step of a stage, the next stage is still played. So in a
+    stage the cascade may go on from, two ways to one board that differ in
+    whether the last checker came home on the fourth step are different plays:
+    the rule tags the one where it did (the turn flow reads the steps to decide).
+    """
 
-    family = "long"
-    start: ClassVar[dict[int, int]] = {24: 15}
+    text = "the last checker came home on the fourth step"
 
-    # option values, read once by configure()
-    head_limit: int | None = None
-    first_turn_head: str = "none"
-    owed_head_limit: int | None = None
-    head_limit_scope: str = "roll"
-    crazy_head_per_stage: int = 1
+    def __init__(self, flow: TurnFlow) -> None:
+        #: the cascade's turn flow, which says in which plays the rule holds
+        self.flow = flow
 
-    def configure(self) -> None:
-        opts = self.options
-        if "head_limit" in opts:
-            self.head_limit = self.option("head_limit")
-            self.first_turn_head = self.option("first_turn_head")
-        if "owed_head_limit" in opts:
-            self.owed_head_limit = self.option("owed_head_limit")
-            self.head_limit_scope = self.option("head_limit_scope")
-            self.crazy_head_per_stage = self.option("crazy_head_per_stage")
+    def begin(self, state: SearchState) -> FourthStepHome | None:
+        """Rests unless the flow splits this play and a step of it can bring the
+        last checker home (some checkers outside home, no more than the steps)."""
+        if not self.flow.splits_on_home_step(state.context):
+            return None
+        me = state.me
+        far = sum(me[7:BAR + 1])
+        return self if 0 < far <= len(state.values) else None
 
-    # -- the head rule -----------------------------------------------------
+    def tag(self, state: SearchState) -> bool:
+        """The fourth step brought the last checker home."""
+        played = state.played
+        if len(played) != 4 or state.occupied >> 7 or state.me[BAR]:
+            return False
+        return played[3].source >= 7 and played[3].target <= 6
 
-    def head_allowance(self, pos: Position, values: Roll, context: PlayContext) -> int | None:
-        """The head rule (RULES.md 4.3, 4.4, 4.8): how many checkers may leave the
-        head (the 24-point) in this play.
 
-        * ``head_limit`` per play (``None``: no head rule);
-        * owed values (Gulbar): ``owed_head_limit`` per owed play, whatever the
-          head rule of the player's own rolls;
-        * each stage of a doubles cascade, the rolled double included:
-          ``crazy_head_per_stage``;
-        * ``head_limit_scope="turn"``: re-rolls and later stages share the
-          allowance of the turn's first roll;
-        * a player's first play of the game: the first-turn exception
-          (:meth:`first_turn_allowance`).
-        """
+class HeadRule:
+    """The head rule and its first-turn exception (RULES.md 4.3, 4.4, 4.8): how many
+    checkers may leave the head (the mover's 24-point) in a play. The search holds
+    each play to this allowance (:class:`~nardy.rules.steps.StepRule`: no step
+    leaves the head once it is used).
+
+    * ``limit`` (``head_limit``) per play (``None``: no head rule);
+    * owed values (Gulbar): ``owed_limit`` (``owed_head_limit``) per owed play,
+      whatever the head rule of the player's own rolls;
+    * each stage of a doubles cascade, the rolled double included:
+      ``per_stage`` (``crazy_head_per_stage``);
+    * ``scope="turn"`` (``head_limit_scope``): re-rolls and later stages share the
+      allowance of the turn's first roll;
+    * a player's first play of the game: the first-turn exception
+      (:meth:`first_turn`, ``first_turn_head``).
+
+    >>> rule = HeadRule(limit=1, first_turn="fixed")
+    >>> from nardy.flow import PlayContext
+    >>> import nardy
+    >>> start = nardy.ruleset("long").initial_position()
+    >>> rule.allowance(start, (6, 6, 6, 6), PlayContext(), None), rule.allowance(start, (6, 5), PlayContext(), None)
+    (2, 1)
+    """
+
+    def __init__(
+        self,
+        limit: int | None = 1,
+        first_turn: str = "formal",
+        owed_limit: int | None = None,
+        scope: str = "roll",
+        per_stage: int = 1,
+    ) -> None:
+        self.limit = limit
+        self.first_turn_head = first_turn
+        self.owed_limit = owed_limit
+        self.scope = scope
+        self.per_stage = per_stage
+
+    def allowance(
+        self, pos: Position, values: Roll, context: PlayContext, count: Callable[[int | None], int] | None
+    ) -> int | None:
+        """How many checkers may leave the head in a play of ``values`` in ``pos``
+        (``None``: any). ``count(limit)`` is the greatest number of values that can
+        be played with that head allowance, which the formal first-turn exception
+        compares."""
         kind = context.kind
         if kind == "owed":
-            return self.owed_head_limit
-        limit = self.head_limit
+            return self.owed_limit
+        limit = self.limit
         if limit is None:
             return None
         if context.cascade:
-            limit = self.crazy_head_per_stage
-        if kind in ("reroll", "stage") and self.head_limit_scope == "turn":
+            limit = self.per_stage
+        if kind in ("reroll", "stage") and self.scope == "turn":
             return max(limit - context.head_used, 0)
         if kind == "roll" and not pos.has_moved(pos.turn):
-            return self.first_turn_allowance(pos, values, context, limit)
+            return self.first_turn(values, limit, count)
         return limit
 
-    def first_turn_allowance(self, pos: Position, values: Roll, context: PlayContext, limit: int) -> int:
+    def first_turn(self, values: Roll, limit: int, count: Callable[[int | None], int] | None) -> int:
         """The first-turn exception (RULES.md 4.3): on a player's first play a
         head limit of 1 becomes 2 (``first_turn_head``):
 
         * ``"formal"``: when two head checkers let more of the roll be played
-          than one (``U2 > U1``): from the start that is 6-6, 4-4 and 3-3;
+          than one (``U2 > U1``: ``count(2) > count(1)``): from the start that is
+          6-6, 4-4 and 3-3;
         * ``"fixed"``: for a first roll of 6-6, 4-4 or 3-3;
         * ``"any_double"``: for every double; ``"none"``: never.
         """
@@ -241,13 +294,67 @@ class LongFamily(RuleSet):
             return limit
         mode = self.first_turn_head
         if mode == "formal":
-            more = self.max_steps(pos, values, context, 2) > self.max_steps(pos, values, context, 1)
-            return 2 if more else 1
+            assert count is not None
+            return 2 if count(2) > count(1) else 1
         if mode == "fixed":
             return 2 if len(values) == 4 and values[0] in _FIXED_DOUBLES else 1
         if mode == "any_double":
             return 2 if len(values) == 4 else 1
         return 1
+
+    def __repr__(self) -> str:
+        return (
+            f"HeadRule(limit={self.limit!r}, first_turn={self.first_turn_head!r}, owed_limit={self.owed_limit!r}, "
+            f"scope={self.scope!r}, per_stage={self.per_stage!r})"
+        )
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LongFamily(RuleSet):
+    """Base of the long-board rulesets: same direction, no hitting, a head."""
+
+    family = "long"
+    start: ClassVar[dict[int, int]] = {24: 15}
+
+    #: the head rule of the options (configure)
+    head_rule: HeadRule = HeadRule(None)
+
+    def configure(self) -> None:
+        opts = self.options
+        limit: int | None = None
+        first_turn = "none"
+        if "head_limit" in opts:
+            limit = self.option("head_limit")
+            first_turn = self.option("first_turn_head")
+        if "owed_head_limit" in opts:
+            self.head_rule = HeadRule(
+                limit,
+                first_turn,
+                owed_limit=self.option("owed_head_limit"),
+                scope=self.option("head_limit_scope"),
+                per_stage=self.option("crazy_head_per_stage"),
+            )
+        else:
+            self.head_rule = HeadRule(limit, first_turn)
+
+    def head_allowance(self, pos: Position, values: Roll, context: PlayContext) -> int | None:
+        """How many checkers may leave the head in this play: the :class:`HeadRule` of the options."""
+        return self.head_rule.allowance(pos, values, context, self.head_counter(pos, values, context))
+
+    def head_counter(self, pos: Position, values: Roll, context: PlayContext) -> Callable[[int | None], int]:
+        """``count(limit)``: how many of ``values`` can be played in ``pos`` with that head allowance."""
+
+        def count(limit: int | None) -> int:
+            return self.max_steps(pos, values, context, limit)
+
+        return count
+
+    def flow_constraints(self) -> tuple[Constraint, ...]:
+        """The cascade's fourth-step rule, when the turn flow has it (:class:`FourthStepHome`)."""
+        flow = self.turn_flow
+        if type(flow).splits_on_home_step is TurnFlow.splits_on_home_step:
+            return ()
+        return (FourthStepHome(flow),)
 
     # -- turn flow ---------------------------------------------------------
 

@@ -1,0 +1,220 @@
+"""What a generation found, and the public values built from it.
+
+:class:`Found` holds the legal plays of one position and dice as board keys,
+each with one legal step order; :func:`plays`, :func:`position_after` and
+:func:`positions_after` build the :class:`~nardy.Play` and
+:class:`~nardy.Position` values a caller asks for, from the tuples of their
+fields (they are valid by construction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, Final
+
+from nardy.core import WHITE, Play, Player, Position, Step
+from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KeyInt, points_of
+
+if TYPE_CHECKING:
+    from nardy.flow import PlayContext
+
+__all__ = ["Found", "plays", "position_after", "positions_after"]
+
+_WHITE: Final = WHITE
+_PLAY: Final[type[Play]] = Play
+_POSITION: Final[type[Position]] = Position
+#: builds the plays and positions from the tuples of their fields, without a Python
+#: ``__new__`` (core.make_play and core.make_position do the same)
+_tuple_new: Final = tuple.__new__
+
+
+class Found:
+    """The legal plays of one position and dice: the result of one generation.
+
+    ``plays`` maps each resulting board (its key, :func:`~nardy.rules.board.board_key`)
+    to one legal step order; ``best`` is the number of steps every legal play
+    uses (``M`` of RULES.md 2.3); ``big_only`` says that the larger-die rule
+    (2.4) applied.
+    """
+
+    __slots__ = (
+        "pos",
+        "values",
+        "context",
+        "head_limit",
+        "plays",
+        "best",
+        "big_only",
+        "_memo",
+        "_prepared",
+        "_nexts",
+        "_wholes",
+        "_firsts",
+    )
+
+    def __init__(
+        self,
+        pos: Position,
+        values: tuple[int, ...],
+        context: PlayContext,
+        head_limit: int | None,
+        plays: dict[KeyInt, tuple[Step, ...]],
+        best: int,
+        big_only: bool,
+        prepared: tuple[object, object] | None = None,
+    ) -> None:
+        self.pos = pos
+        self.values = values
+        self.context = context
+        self.head_limit = head_limit
+        self.plays = plays
+        self.best = best
+        self.big_only = big_only
+        self._memo: dict[tuple[int, ...], bool] | None = None
+        self._prepared = prepared
+        self._nexts: dict[tuple[Step, ...], tuple[Step, ...]] | None = None
+        self._wholes: dict[tuple[Step, ...], int] | None = None
+        self._firsts: set[Step] | None = None
+
+    def keeps_larger_die(self, first: Step) -> bool:
+        """Whether a play starting with ``first`` keeps to the larger-die rule (2.4)."""
+        return not self.big_only or first.die == self.values[0]
+
+    @property
+    def memo(self) -> dict[tuple[int, ...], bool]:
+        """The probes' answers about nodes of these plays' search (step-by-step input)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        return memo
+
+    @property
+    def prepared(self) -> tuple[object, object] | None:
+        """What the generation worked out for the play (its step rule and its active
+        constraints), for the walks of the same play to reuse."""
+        return self._prepared
+
+    @prepared.setter
+    def prepared(self, value: tuple[object, object] | None) -> None:
+        self._prepared = value
+
+    @property
+    def firsts(self) -> set[Step] | None:
+        """First steps known to begin a legal play (noted by the generation, if asked)."""
+        return self._firsts
+
+    @firsts.setter
+    def firsts(self, value: set[Step] | None) -> None:
+        self._firsts = value
+
+    @property
+    def nexts(self) -> dict[tuple[Step, ...], tuple[Step, ...]]:
+        """Answers already given (step-by-step input): the steps that may follow a prefix."""
+        nexts = self._nexts
+        if nexts is None:
+            nexts = self._nexts = {}
+        return nexts
+
+    @property
+    def wholes(self) -> dict[tuple[Step, ...], int]:
+        """The board keys of whole legal plays met on the way, by their steps."""
+        wholes = self._wholes
+        if wholes is None:
+            wholes = self._wholes = {}
+        return wholes
+
+    def __reduce__(self) -> tuple[type[Found], tuple[object, ...]]:
+        """Pickled and copied as the plays it found (the caches start empty again)."""
+        return Found, (self.pos, self.values, self.context, self.head_limit, self.plays, self.best, self.big_only)
+
+
+def plays(found: Found, ordered: bool) -> tuple[Play, ...]:
+    """One :class:`~nardy.Play` per legal play of ``found``, each built from the
+    tuple of its fields, as :func:`~nardy.core.make_play` builds it, without a
+    call per play."""
+    by_key = found.plays
+    pos, values = found.pos, found.values
+    count = len(by_key)
+    if count == 1:  # a forced play or a pass, the commonest count: its one play, without a list
+        for key, steps in by_key.items():
+            return (_tuple_new(_PLAY, (steps, values, pos, key, ordered)),)
+    if count < 6:  # a few: starting the iterators below would cost more
+        return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in by_key.items()])
+    # many: map and zip run the loop in C (zip builds each play's tuple of fields)
+    fields = zip(by_key.values(), repeat(values), repeat(pos), by_key, repeat(ordered))
+    return tuple(map(_tuple_new, repeat(_PLAY), fields))
+
+
+def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
+    """The opponent's points (its own numbering) and bar after the hits of a board key."""
+    points = list(theirs)
+    hits = key >> HIT_SHIFT & HITS_MASK
+    while hits:  # each point hit: mover point t is the opponent's 25 - t
+        low = hits & -hits
+        points[25 - low.bit_length()] -= 1
+        hits ^= low
+        their_bar += 1
+    return tuple(points), their_bar
+
+
+def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
+    """The position a board key of ``pos`` describes, with the turn and first-play flag
+    given (built from its fields, as :func:`positions_after` builds them)."""
+    raw = key.to_bytes(KEY_BYTES, "little")
+    mine = points_of(raw)  # key_points(key)
+    bar = raw[25]  # the bar's count
+    mover_is_white = pos.turn == _WHITE
+    if mover_is_white:
+        other, other_bar = pos.black, pos.black_bar
+    else:
+        other, other_bar = pos.white, pos.white_bar
+    if key >> HIT_SHIFT & HITS_MASK:
+        other, other_bar = _unhit(key, other, other_bar)
+    if mover_is_white:
+        return _tuple_new(
+            _POSITION, (pos.family, mine, other, bar, other_bar, turn, pos.white_moved or moved, pos.black_moved)
+        )
+    return _tuple_new(
+        _POSITION, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
+    )
+
+
+def positions_after(pos: Position, keys: Sequence[Any], turn: Player, moved: bool) -> list[Position]:
+    """The positions the board keys of ``pos`` describe, with the turn and
+    first-play flag given (one call for all the results of a search).
+
+    They are valid by construction and built from the tuple of their fields,
+    as :func:`~nardy.core.make_position` builds them, without a call per
+    position.
+    """
+    family = pos.family
+    mover_is_white = pos.turn == _WHITE
+    if mover_is_white:
+        theirs, obar = pos.black, pos.black_bar
+        white_moved, black_moved = pos.white_moved or moved, pos.black_moved
+    else:
+        theirs, obar = pos.white, pos.white_bar
+        white_moved, black_moved = pos.white_moved, pos.black_moved or moved
+    # the opponent's side after each set of hits (many results share one)
+    unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
+    out: list[Position] = []
+    for key in keys:
+        raw = key.to_bytes(KEY_BYTES, "little")
+        mine = points_of(raw)  # key_points(key)
+        bar = raw[25]  # the bar's count
+        hits = key >> HIT_SHIFT  # the hit points (and a rule's tag)
+        if hits:
+            hits &= HITS_MASK
+            after_hits = unhit.get(hits)
+            if after_hits is None:
+                after_hits = unhit[hits] = _unhit(key, theirs, obar)
+            other, other_bar = after_hits
+        else:
+            other, other_bar = theirs, obar
+        if mover_is_white:
+            position = _tuple_new(_POSITION, (family, mine, other, bar, other_bar, turn, white_moved, black_moved))
+        else:
+            position = _tuple_new(_POSITION, (family, other, mine, other_bar, bar, turn, white_moved, black_moved))
+        out.append(position)
+    return out
