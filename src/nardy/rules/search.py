@@ -477,6 +477,18 @@ class Generation(Search):
             if self.firsts is not None and depth:
                 self.note(key, steps)
 
+    def noted(self, prefix: tuple[Step, ...], step: Step) -> dict[Step | None, KeyInt] | None:
+        """Where the last steps after ``prefix`` and ``step`` are noted (``firsts``):
+        the second steps of a play of two, by the first; None for longer plays,
+        whose first steps only are noted (here)."""
+        firsts = self.firsts
+        assert firsts is not None
+        first = prefix[0] if prefix else step
+        seconds = firsts.get(first)
+        if seconds is None:
+            seconds = firsts[first] = {}
+        return None if prefix else seconds
+
     def note(self, key: KeyInt, steps: tuple[Step, ...]) -> None:
         """Note a candidate of the greatest length by its first two steps (``firsts``)."""
         firsts = self.firsts
@@ -699,13 +711,14 @@ class Generation(Search):
                 continue
             # each last step's candidate, recorded as record() records it
             found = self.found
+            seconds = self.noted(prefix, step) if firsts is not None else None
             op[t] = 0  # the blot the first step hit is gone
             for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
                 o = op[q - e] if q > e else 0  # a blot there is hit
-                steps = prefix + (step, steps_e[q][o]) if depth else (step, steps_e[q][o])
-                found.setdefault(nkey + keys_e[q][o], steps)
-                if firsts is not None:
-                    self.note(nkey + keys_e[q][o], steps)
+                last = steps_e[q][o]
+                found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
+                if seconds is not None:
+                    seconds[last] = nkey + keys_e[q][o]
             op[t] = hit
 
     def marks_first(
@@ -986,6 +999,9 @@ class Probe(Scripted):
         self.live_keys: dict[Step, KeyInt] = {}
         #: the last steps that complete a play after the live step being looked at (noted)
         self.lasts: dict[Step, KeyInt] | None = None
+        #: the key of the board after the last step decides whether it completes a play:
+        #: no rule checks the step itself, marks it or tags the result
+        self.by_key = not (active.steppers or active.taggers or self.marking)
 
     def visit(self, depth: int, used: int, head: int, key: KeyInt) -> int:
         if depth == self.script_len:
@@ -1014,7 +1030,10 @@ class Probe(Scripted):
         noting = noting and not (self.active.taggers or self.marking)
         if noting:
             self.lasts = {}
-        found = self.expand(depth, used, maxsrc, far, head, skip, key)
+        if depth + 1 == self.goal_best and self.by_key:
+            found = self.last_steps(depth, used, far, head, key)
+        else:
+            found = self.expand(depth, used, maxsrc, far, head, skip, key)
         lasts = self.lasts
         if noting and lasts is not None:
             self.lasts = None
@@ -1022,6 +1041,41 @@ class Probe(Scripted):
             found = bool(lasts)
         if depth > self.script_len:
             self.memo[self.node_key(key, used, depth)] = found
+        return found
+
+    def last_steps(self, depth: int, used: int, far: int, head: int, key: KeyInt) -> bool:
+        """The last step of a play of the goal's length, read from the board's key
+        without being made (``by_key``): whether one completes one of the goal's
+        plays. A step asked about is live if it does; after one, each is noted."""
+        op = self.state.op
+        goal_plays, values = self.goal_plays, self.values
+        limit = self.head_limit
+        headed = limit is not None and head >= limit
+        live = depth == self.script_len
+        lasts = self.lasts
+        found = False
+        tried = 0
+        for i in self.order[depth]:
+            d = values[i]
+            if used >> i & 1 or tried >> d & 1:
+                continue
+            tried |= 1 << d
+            bits = self.sources(depth, i, d, 0, far, headed, 0)
+            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+                hit = op[p - d] if p > d else 0
+                nkey = key + KEY_STEP[d][p][hit]
+                if nkey not in goal_plays:
+                    continue
+                step = _STEPS[d][p][hit]
+                if live:
+                    if step not in self.live:
+                        self.live.append(step)
+                        self.live_keys[step] = nkey
+                elif lasts is None:
+                    return True
+                else:
+                    lasts.setdefault(step, nkey)
+                    found = True
         return found
 
     def note(self, lasts: dict[Step, KeyInt]) -> None:
