@@ -446,6 +446,9 @@ class Generation(Search):
         self.seen: set[tuple[int, ...]] | None = set() if equal and not self.equal_prune else None
         #: the last two steps from bits, where only the board decides them
         self.by_bits = prune and active.board_only
+        if self.by_bits:  # the root's candidate, the empty play: no rule can refuse it here
+            self.best = 0
+            self.found = {key: ()}
         self.require_preferred = require_preferred
         #: the boards that keep to the preferences, among the candidates of the greatest length
         self.keeps: set[KeyInt] | None = set() if active.preferrers else None
@@ -556,8 +559,11 @@ class Generation(Search):
         # the two-values shortcut starts at the root, after the smaller value
         path = self.path
         path.append(step)
-        nskip = self.two_values_skip(depth, p, step) if self.two_prune else 0
-        self.node(depth + 1, used, p, far, head + (p == 24), nskip, key)
+        if self.by_bits and depth + 3 == self.n and not self.state.marks:
+            self.last_two(depth + 1, used, p, far, head + (p == 24), key)  # (node's, without the call)
+        else:
+            nskip = self.two_values_skip(depth, p, step) if self.two_prune else 0
+            self.node(depth + 1, used, p, far, head + (p == 24), nskip, key)
         path.pop()
         return False
 
@@ -632,7 +638,7 @@ class Generation(Search):
         same candidates as the search that makes every step, found in the same
         order.
         """
-        if depth >= self.best:  # the node's own candidate (no rule to ask: by_bits)
+        if depth and depth >= self.best:  # the node's own candidate (no rule to ask: by_bits)
             self.record(depth, key, tuple(self.path))
         s = self.state
         if s.me[OFF] == CHECKERS:
@@ -712,14 +718,16 @@ class Generation(Search):
             # each last step's candidate, recorded as record() records it
             found = self.found
             seconds = self.noted(prefix, step) if firsts is not None else None
-            op[t] = 0  # the blot the first step hit is gone
+            if hit:
+                op[t] = 0  # the blot the first step hit is gone
             for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
                 o = op[q - e] if q > e else 0  # a blot there is hit
                 last = steps_e[q][o]
                 found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
                 if seconds is not None:
                     seconds[last] = nkey + keys_e[q][o]
-            op[t] = hit
+            if hit:
+                op[t] = 1
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
