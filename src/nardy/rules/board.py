@@ -4,7 +4,7 @@
 play (:mod:`nardy.rules.constraints`). A resulting board is identified by an
 int *key* (:func:`board_key`) that the search keeps up to date step by step,
 so that the public values (:class:`~nardy.Play`, :class:`~nardy.Position`)
-are built only for the results a caller asks for (:mod:`nardy.rules.results`).
+are built only for the results a caller asks for (``nardy.rules.results``).
 
 Points are the mover's: 1..24, ``OFF`` (0) for borne off, ``BAR`` (25).
 """

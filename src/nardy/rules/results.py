@@ -5,6 +5,15 @@ each with one legal step order; :func:`plays`, :func:`position_after` and
 :func:`positions_after` build the :class:`~nardy.Play` and
 :class:`~nardy.Position` values a caller asks for, from the tuples of their
 fields (they are valid by construction).
+
+>>> import nardy
+>>> rules = nardy.ruleset("long")
+>>> found = rules.search(rules.initial_position(), (6, 5))
+>>> [str(play) for play in plays(found, False)]
+['24/13']
+>>> (key,) = found.plays
+>>> position_after(found.pos, key, nardy.BLACK, True).to_string()
+'long 24:14,13:1 24:15 b 10'
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 RULES.md 2.7 gives the reference algorithm: a depth-first search over the
 sequences of single-die steps, every prefix a candidate, then the maximum-dice
 rule (2.3), the larger-die rule (2.4) and the preference filter (2.5).
-:class:`Search` is that search's machinery: it tries the steps the step rule
+``Search`` is that search's machinery: it tries the steps the step rule
 allows (:class:`~nardy.rules.steps.StepRule`), makes each on the board
 (:class:`~nardy.rules.board.SearchState`) with the marks and checks of the
 active constraints (:mod:`nardy.rules.constraints`), and takes it back. Four
@@ -27,7 +27,7 @@ ruleset and option):
 * the closed-out pass (:func:`closed_out`): no search at all;
 * equal values (:meth:`Generation.equal_values_mask`): sources from high to low;
 * two values (:meth:`Generation.two_values_mask`): no second checker after the smaller value;
-* the last two steps by bits (:meth:`Generation.last_two`, :meth:`Generation.record_lasts`).
+* the last two steps by bits (:meth:`Generation.last_two`, :meth:`Generation.firsts_of_two`).
 """
 
 from __future__ import annotations
@@ -633,7 +633,7 @@ class Generation(Search):
         The first of the two steps is not made: the board after it is described
         by the bit set of occupied points and a few counts, and the last step's
         sources come from the same step rule on those bits; each resulting board
-        is recorded from its key alone (:meth:`record_lasts`). A first step that
+        is recorded from its key alone (:meth:`firsts_of_two`). A first step that
         marks its checker is made, and the search goes on from it. Exact: the
         same candidates as the search that makes every step, found in the same
         order.
