@@ -675,17 +675,24 @@ class Generation(Search):
         each with its last steps of value ``e`` (``pair``: the two-values shortcut
         holds after it)."""
         s = self.state
-        op, me, occupied = s.op, s.me, s.occupied
+        op = s.op
+        me = s.me
+        occupied = s.occupied
         bar = me[BAR]
         limit = self.head_limit
         headed = limit is not None and head >= limit
         head_full = limit is not None and head + 1 >= limit  # after a step from the head
         rule = self.rule
-        sources = rule.sources
-        marking, movers, equal_prune, firsts = self.marking, bool(self.active.movers), self.equal_prune, self.firsts
-        prefix = tuple(self.path)
-        steps_d, keys_d, homing_d = _STEPS[d], KEY_STEP[d], HOMING[d]
-        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
+        marking = self.marking
+        movers = bool(self.active.movers)
+        equal_prune = self.equal_prune
+        firsts = self.firsts
+        prefix = tuple(self.path) if depth else ()
+        steps_d = _STEPS[d]
+        keys_d = KEY_STEP[d]
+        homing_d = HOMING[d]
+        steps_e = _STEPS[e]
+        keys_e = KEY_STEP[e]
         # while a checker is outside home and none on the bar, the legal sources are the
         # occupied ones that land open (StepRule.open_moves), less the head once used
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
@@ -706,7 +713,7 @@ class Generation(Search):
             if nfar and not nbar:
                 lasts = nocc & (reach_full if p == 24 else reach)
             else:
-                lasts = sources(nocc, nbar, nfar, e, head_full if p == 24 else headed)
+                lasts = rule.sources(nocc, nbar, nfar, e, head_full if p == 24 else headed)
             if movers:
                 lasts &= self.movable_after(p, t, hit)
             if equal_prune and p < 24:
