@@ -189,7 +189,7 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
     )
 
 
-def positions_after(pos: Position, keys: Sequence[Any], turn: Player, moved: bool) -> list[Position]:
+def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
     """The positions the board keys of ``pos`` describe, with the turn and
     first-play flag given (one call for all the results of a search).
 
