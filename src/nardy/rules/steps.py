@@ -110,15 +110,7 @@ class StepRule:
         #: open point. While a checker is outside home and none on the bar, the legal
         #: sources of d are the occupied ones of these, less the head once it is used
         #: (the search reads them so; the tests check it against sources())
-        self.open_moves = (
-            0,
-            ABOVE[1] & ~(closed << 1),
-            ABOVE[2] & ~(closed << 2),
-            ABOVE[3] & ~(closed << 3),
-            ABOVE[4] & ~(closed << 4),
-            ABOVE[5] & ~(closed << 5),
-            ABOVE[6] & ~(closed << 6),
-        )
+        self.open_moves = tuple(ABOVE[d] & ~(closed << d) for d in range(7))
 
     def refusal(self, me: Sequence[int], occupied: int, p: int, d: int, far: int, headed: bool) -> int:
         """Why a step of value ``d`` from ``p`` is illegal on this board, as the
