@@ -715,7 +715,7 @@ class RuleSet:
         values = found.values
         if len(steps) < found.best:
             return f"{text}: the play must use as many dice as possible ({found.best} here)"
-        if found.big_only and len(steps) == 1 and steps[0].die != values[0]:
+        if len(steps) == 1 and not found.keeps_larger_die(steps[0].die):
             return f"{text}: when only one die can be played, the larger one must be"
         assert key is not None
         reason = self.kernel.play_refusal(found, steps)

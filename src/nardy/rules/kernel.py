@@ -322,7 +322,7 @@ class Kernel:
         """Whether ``steps``, walked to board ``key``, are a whole legal play: as many
         steps as every legal play (2.3), one of its boards, and the larger die
         when only one can be played (2.4)."""
-        return len(steps) == found.best and key in found.plays and (not steps or found.keeps_larger_die(steps[0]))
+        return len(steps) == found.best and key in found.plays and (not steps or found.keeps_larger_die(steps[0].die))
 
     def play_refusal(self, found: Found, steps: Sequence[Step]) -> str:
         """Why ``steps``, each legal, do not make a legal play: the end-of-play
@@ -345,8 +345,6 @@ class Kernel:
         if search.best == 1:
             plays, big_only = larger_die_rule(plays, search.values, 1)
         noted = search.firsts
-        if big_only and noted is not None:
-            noted = {first: seconds for first, seconds in noted.items() if first.die == search.values[0]}
         keeps = search.keeps
         if keeps is not None and not search.require_preferred:
             kept = preference_filter(plays, keeps)
@@ -356,6 +354,8 @@ class Kernel:
         prepared = (search.rule, search.active)
         found = Found(state.start, search.values, state.context, state.head_limit, plays, search.best, big_only, prepared)
         if noted is not None:
+            if big_only:
+                noted = {first: seconds for first, seconds in noted.items() if found.keeps_larger_die(first.die)}
             note_first_steps(found, noted)
         return found
 

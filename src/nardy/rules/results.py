@@ -86,9 +86,18 @@ class Found:
         self._wholes: dict[tuple[Step, ...], int] | None = None
         self._firsts: set[Step] | None = None
 
-    def keeps_larger_die(self, first: Step) -> bool:
-        """Whether a play starting with ``first`` keeps to the larger-die rule (2.4)."""
-        return not self.big_only or first.die == self.values[0]
+    def keeps_larger_die(self, die: int) -> bool:
+        """Whether a play whose first step uses ``die`` keeps to the larger-die rule
+        (RULES.md 2.4; :func:`~nardy.rules.kernel.larger_die_rule` decides whether
+        it applied to these plays).
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> found = rules.search(nardy.Position.from_string("short 13:1 24:2,23:2,22:2 w 11"), (6, 5))
+        >>> found.best, found.big_only, found.keeps_larger_die(6), found.keeps_larger_die(5)
+        (1, True, True, False)
+        """
+        return not self.big_only or die == self.values[0]
 
     @property
     def memo(self) -> dict[tuple[int, ...], bool]:

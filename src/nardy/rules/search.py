@@ -675,9 +675,7 @@ class Generation(Search):
         each with its last steps of value ``e`` (``pair``: the two-values shortcut
         holds after it)."""
         s = self.state
-        op = s.op
-        me = s.me
-        occupied = s.occupied
+        op, me, occupied = s.op, s.me, s.occupied
         bar = me[BAR]
         limit = self.head_limit
         headed = limit is not None and head >= limit
@@ -688,13 +686,8 @@ class Generation(Search):
         equal_prune = self.equal_prune
         firsts = self.firsts
         prefix = tuple(self.path) if depth else ()
-        steps_d = _STEPS[d]
-        keys_d = KEY_STEP[d]
-        homing_d = HOMING[d]
-        steps_e = _STEPS[e]
-        keys_e = KEY_STEP[e]
-        # while a checker is outside home and none on the bar, the legal sources are the
-        # occupied ones that land open (StepRule.open_moves), less the head once used
+        steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
+        # with a checker outside home and none on the bar: the occupied points of these
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
         reach_full = rule.open_moves[e] & (NOT_HEAD if head_full else ALL_SOURCES)
         for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
@@ -709,11 +702,10 @@ class Generation(Search):
                 self.record(depth + 1, nkey, prefix + (step,))
             # the last step's sources, from the bits of the board after this step
             nocc = (occupied ^ BIT_AT[p] if me[p] == 1 else occupied) | BIT_AT[t]
-            nbar = bar - (p == BAR)
-            if nfar and not nbar:
-                lasts = nocc & (reach_full if p == 24 else reach)
-            else:
-                lasts = rule.sources(nocc, nbar, nfar, e, head_full if p == 24 else headed)
+            nbar = bar - (p == BAR)  # (StepRule.open_moves where no checker is on the bar)
+            lasts = nocc & (reach_full if p == 24 else reach) if nfar and not nbar else rule.sources(
+                nocc, nbar, nfar, e, head_full if p == 24 else headed
+            )
             if movers:
                 lasts &= self.movable_after(p, t, hit)
             if equal_prune and p < 24:
@@ -1003,7 +995,6 @@ class Probe(Scripted):
         self.goal = goal
         self.goal_best = goal.best
         self.goal_plays = goal.plays
-        self.goal_big = goal.big_only
         self.memo = memo
         #: first steps already known to begin a legal play (noted by the generation)
         self.known_live = known_live
@@ -1103,7 +1094,7 @@ class Probe(Scripted):
             goal.wholes[(*asked, step)] = key
 
     def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool, skip: int) -> int:
-        if depth == 0 and self.goal_big and d != self.values[0]:
+        if depth == 0 and not self.goal.keeps_larger_die(d):
             return 0  # 2.4: only the larger value can start a play
         return self.legal_sources(d, far, headed)
 
@@ -1125,7 +1116,7 @@ class Probe(Scripted):
         if depth + 1 != self.goal_best or self.active.taggers:
             return super().after(depth, used, p, far, head, skip, key, step)
         # the step ends a play of the goal's length: is it one of its plays?
-        if key not in self.goal_plays or (depth == 0 and self.goal_big and step.die != self.values[0]):
+        if key not in self.goal_plays or (depth == 0 and not self.goal.keeps_larger_die(step.die)):
             return False
         if depth == self.script_len:
             self.live_keys[step] = key
