@@ -281,6 +281,17 @@ class Kernel:
         ``((), refusal, False)`` when a step of ``prefix`` cannot be played.
         """
         prefix = tuple(prefix)
+        two = found.two_steps
+        if two is not None:  # the generation noted every legal order
+            if not prefix:
+                return tuple(two), None, False
+            seconds = two.get(prefix[0])
+            if seconds is not None and len(prefix) <= found.best:
+                if len(prefix) == found.best:
+                    if (prefix[1] if len(prefix) == 2 else None) in seconds:
+                        return (), None, True
+                elif found.best == 2:
+                    return tuple([second for second in seconds if second is not None]), None, False
         known = found.nexts.get(prefix)
         if known is not None:
             return known, None, False
@@ -308,6 +319,12 @@ class Kernel:
         """The board key of ``steps`` if they are a whole legal play, played in
         this order (``None`` otherwise)."""
         steps = tuple(steps)
+        two = found.two_steps
+        if two is not None and len(steps) == found.best and steps:  # every legal order noted
+            seconds = two.get(steps[0])
+            key = seconds.get(steps[1] if len(steps) == 2 else None) if seconds is not None else None
+            if key is not None:
+                return key
         key = found.wholes.get(steps)
         if key is not None:
             return key
@@ -406,18 +423,9 @@ def note_first_steps(found: Found, noted: dict[Step, dict[Step | None, KeyInt]])
     """Note the first steps of ``found``'s legal plays (step-by-step input) from
     ``noted``: each first step's second steps (None: none) and the boards they
     reach. With two different values, searched in both orders, these are every
-    legal order: the answers to the first questions are known."""
+    legal order: they answer the first questions (``Found.two_steps``)."""
     found.firsts = set(noted)
     values = found.values
-    if len(values) != 2 or values[0] == values[1] or not 1 <= found.best <= 2:
-        return  # (equal values are searched in one order only)
-    found.nexts[()] = tuple(noted)
-    for first, seconds in noted.items():
-        if found.best == 1:
-            found.wholes[(first,)] = seconds[None]
-            continue
-        found.nexts[(first,)] = tuple(second for second in seconds if second is not None)
-        for second, key in seconds.items():
-            if second is not None:
-                found.wholes[(first, second)] = key
+    if len(values) == 2 and values[0] != values[1] and 1 <= found.best <= 2:
+        found.two_steps = noted  # (equal values are searched in one order only)
 

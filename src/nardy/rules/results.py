@@ -60,6 +60,7 @@ class Found:
         "_nexts",
         "_wholes",
         "_firsts",
+        "_two_steps",
     )
 
     def __init__(
@@ -85,6 +86,7 @@ class Found:
         self._nexts: dict[tuple[Step, ...], tuple[Step, ...]] | None = None
         self._wholes: dict[tuple[Step, ...], int] | None = None
         self._firsts: set[Step] | None = None
+        self._two_steps: dict[Step, dict[Step | None, KeyInt]] | None = None
 
     def keeps_larger_die(self, die: int) -> bool:
         """Whether a play whose first step uses ``die`` keeps to the larger-die rule
@@ -125,6 +127,17 @@ class Found:
     @firsts.setter
     def firsts(self, value: set[Step] | None) -> None:
         self._firsts = value
+
+    @property
+    def two_steps(self) -> dict[Step, dict[Step | None, KeyInt]] | None:
+        """Every legal order of a play of two values, when the generation noted them:
+        each first step's second steps (None for a one-step play) and the boards
+        they reach."""
+        return self._two_steps
+
+    @two_steps.setter
+    def two_steps(self, value: dict[Step, dict[Step | None, KeyInt]] | None) -> None:
+        self._two_steps = value
 
     @property
     def nexts(self) -> dict[tuple[Step, ...], tuple[Step, ...]]:
