@@ -35,7 +35,7 @@ the text that names the rule is looked up from it only then
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import BAR, OFF, WHITE, Play, Player, Position, Step
@@ -324,7 +324,7 @@ class Kernel:
             seconds = two.get(steps[0])
             key = seconds.get(steps[1] if len(steps) == 2 else None) if seconds is not None else None
             if key is not None:
-                return key
+                return cast(int, key)
         key = found.wholes.get(steps)
         if key is not None:
             return key
