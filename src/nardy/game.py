@@ -264,13 +264,11 @@ class Game:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""
         if not isinstance(pending, Pending):
             raise GameStateError(f"pending must be a Pending, not {shown(pending)}")
+        pending.validate()
         if pending.phase == "over":
             raise GameStateError("cannot resume a finished game; start from its position instead")
         if not isinstance(pending.player, Player):
             raise GameStateError("a game resumes with a player to act")
-        malformed = _malformed(pending)
-        if malformed:
-            raise GameStateError(f"pending: {malformed}")
         reason = self.rules.turn_flow.unreachable(pending)
         if not reason:
             reason = self._cube_unreachable(pending)
@@ -834,39 +832,6 @@ class Game:
         from nardy.formats import from_game_string
 
         return from_game_string(text, seed=seed, rules=rules)
-
-
-def _ints(value: object, low: int, high: int) -> bool:
-    """Whether ``value`` is a tuple of ints in ``low..high``."""
-    return isinstance(value, tuple) and all(type(v) is int and low <= v <= high for v in value)
-
-
-def _malformed(pending: Pending) -> str:
-    """What is wrong with the shape of a hand-made :class:`~nardy.Pending`
-    (a field of the wrong type), "" when every field has its type."""
-    context = pending.context
-    if pending.phase not in ("roll", "cube", "play", "over"):
-        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(pending.phase)}"
-    for name in ("player", "first_player", "cube_owner"):
-        value = getattr(pending, name)
-        if value is not None and not isinstance(value, Player):
-            return f"{name} is a Player or None, not {shown(value)}"
-    if pending.dice is not None and not _ints(pending.dice, 1, 6):
-        return f"dice are a tuple of values 1..6, not {shown(pending.dice)}"
-    if not isinstance(pending.owed, tuple) or not all(_ints(owed, 1, 6) for owed in pending.owed):
-        return f"owed is a tuple of tuples of values 1..6, not {shown(pending.owed)}"
-    if not isinstance(context, PlayContext) or context.kind not in ("roll", "reroll", "owed", "stage"):
-        return f"context is a PlayContext of kind roll, reroll, owed or stage, not {shown(context)}"
-    if type(context.head_used) is not int or type(context.final) is not bool or type(context.cascade) is not bool:
-        return f"the context's head_used is an int, final and cascade bools: {shown(context)}"
-    if not _ints(pending.rolls, 0, 9999) or len(pending.rolls) != 2:
-        return f"rolls are two counts 0..9999 (White, Black), not {shown(pending.rolls)}"
-    if type(pending.cube) is not int or type(pending.offer) is not int:
-        return f"the cube and the offer are ints, not {shown(pending.cube)} and {shown(pending.offer)}"
-    for name in ("extra_turn", "beavered", "crawford"):
-        if type(getattr(pending, name)) is not bool:
-            return f"{name} is True or False, not {shown(getattr(pending, name))}"
-    return ""
 
 
 def _check_dice(dice: object) -> tuple[int, int]:

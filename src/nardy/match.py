@@ -228,7 +228,7 @@ def _check_flag(name: str, value: object) -> None:
 
 def _check_score(score: object, length: int) -> tuple[int, int]:
     if (
-        not isinstance(score, tuple)
+        type(score) is not tuple
         or len(score) != 2
         or any(type(v) is not int or not 0 <= v <= MAX_POINTS for v in score)
     ):
