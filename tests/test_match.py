@@ -52,7 +52,7 @@ def test_match_ends_when_a_player_reaches_the_length() -> None:
     assert match.is_over() and match.winner == WHITE
     assert match.next_game() is None
     assert len(match.games) == 4
-    assert [r.winner for r in match.results()] == [WHITE, BLACK, WHITE, WHITE]
+    assert [r.winner for r in match.results] == [WHITE, BLACK, WHITE, WHITE]
 
 
 def test_score_adds_cube_points_and_can_overshoot() -> None:
@@ -260,7 +260,7 @@ def test_money_session_by_bots() -> None:
         play_out(match.game, bots, random.Random(0))
         assert not match.is_over()
         match.next_game()
-    assert sum(match.score) == sum(r.points for r in match.results())
+    assert sum(match.score) == sum(r.points for r in match.results)
 
 
 # --------------------------------------------------------------------------- bots and replay
@@ -346,7 +346,7 @@ def test_bot_match_replays_identically(name: str) -> None:
     for a, b in zip(match.games, again.games):
         assert_same_game(a, b)
         assert replay_positions(a) == replay_positions(b)
-    assert list(again.results()) == list(match.results())
+    assert again.results == match.results
     assert again.score == match.score
     assert again.is_over() and again.winner == match.winner
     assert [again.games[i].crawford for i in range(len(again.games))] == [g.crawford for g in match.games]

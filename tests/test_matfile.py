@@ -851,7 +851,7 @@ def _mid_match_cases() -> list[tuple[nardy.Match, int, str]]:
 def start_score(match: nardy.Match) -> tuple[int, int]:
     """The score before the match's first game."""
     score = list(match.score)
-    for result in match.results():
+    for result in match.results:
         assert result.winner is not None
         score[result.winner] -= result.points
     return score[0], score[1]

@@ -390,7 +390,7 @@ def _start_score(match: Match) -> tuple[int, int]:
     """The score before a match's first game (not 0-0 for a match read from a
     file that starts mid-match)."""
     white, black = match.score
-    for result in match.results():
+    for result in match.results:
         if result.winner == Player.WHITE:
             white -= result.points
         elif result.winner == Player.BLACK:
