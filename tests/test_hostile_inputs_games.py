@@ -342,6 +342,9 @@ REFUSED: list[tuple[str, Callable[[], object]]] = [
     ("to_game_string", lambda: None),
     ("Game.play", lambda: nardy.Play(RUN, (HUGE, 5))),
     ("Game.position_after", lambda: nardy.Play(RUN, (HUGE, 5))),
+    ("Game.play", lambda: nardy.Play(RUN, (BoolRaises(), BoolRaises()))),
+    ("Game.play", lambda: nardy.Play((Step(24, 18, BoolRaises()), RUN[1]), (6, 5))),  # type: ignore[arg-type]
+    ("Game.play", lambda: nardy.Play(RUN, (6.0, 5))),  # type: ignore[arg-type]
     ("to_dict(rng=)", lambda: np.array([1, 2])),
     ("to_json(indent)", lambda: ()),
     ("to_json(indent)", lambda: -HUGE),

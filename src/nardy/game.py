@@ -32,7 +32,7 @@ from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 import attrs
 
-from nardy.core import CHECKERS, Play, Player, Position, Result, Step, make_position
+from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
 from nardy.flow import Pending, PlayContext
 from nardy.rules.base import Afterstates, RuleSet
@@ -761,16 +761,23 @@ class Game:
             for candidate in legal:
                 if candidate is play:
                     return candidate
-        for candidate in legal:
-            if candidate == play:
-                return candidate
-        assert self._pending.dice is not None
-        if play.dice != legal[0].dice:
+        return self._legal_play_of(play, legal)
+
+    def _legal_play_of(self, play: Play, legal: tuple[Play, ...]) -> Play:
+        """The legal play that ``play``, built by hand or for another position, is:
+        its steps checked as values, its dice the dice to play in any order."""
+        pending = self._pending
+        assert pending.dice is not None
+        steps = check_steps(play.steps)
+        if not _same_dice(play.dice, legal[0].dice, pending.context.kind in ("roll", "reroll")):
             raise IllegalPlayError(
                 f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
             )
+        for candidate in legal:
+            if candidate.steps == steps:
+                return candidate
         # the same play in another legal order, or an illegal one (explained)
-        return self.rules.play_from_steps(self._position, self._pending.dice, play.steps, self._pending.context)
+        return self.rules.play_from_steps(self._position, pending.dice, steps, pending.context)
 
     def _next(self, play: Play) -> tuple[Position, Pending]:
         pending = self._pending
@@ -832,6 +839,17 @@ class Game:
         from nardy.formats import from_game_string
 
         return from_game_string(text, seed=seed, rules=rules)
+
+
+def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
+    """Whether the dice ``made`` of a play built by hand are the dice ``to_play``, in
+    any order (a tuple or a list of ints); for a ``roll``, a double's two dice stand
+    for its four values as well."""
+    if not isinstance(made, (tuple, list)) or not all(type(v) is int for v in made):
+        return False
+    if sorted(made) == sorted(to_play):
+        return True
+    return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == to_play
 
 
 def _check_dice(dice: object) -> tuple[int, int]:
