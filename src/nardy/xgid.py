@@ -100,8 +100,9 @@ class XgidInfo:
       field). Parsed positions have both first-play flags ``True``.
     * ``cube_value``: 1, 2, 4, ... 32768 (stored as its log2);
     * ``cube_owner``: the player who owns the cube, ``None`` when centred;
-    * ``dice``: the dice the player on roll has rolled, in the order written,
-      ``None`` when not rolled;
+    * ``dice``: the dice the player on roll has rolled, the larger first as
+      gnubg writes and reads them (given or read in either order:
+      ``XgidInfo(pos, dice=(1, 3)).dice == (3, 1)``), ``None`` when not rolled;
     * ``cube_action``: ``"double"`` (``D``: the player on roll has doubled),
       ``"beaver"`` (``B``) or ``"raccoon"`` (``R``), ``None`` otherwise; it
       takes the dice field's place, so it excludes ``dice``;
@@ -160,6 +161,8 @@ class XgidInfo:
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
+        if dice is not None and dice[0] < dice[1]:
+            object.__setattr__(self, "dice", (dice[1], dice[0]))  # the larger first, as gnubg writes it
         if self.cube_action is not None and (type(self.cube_action) is not str or self.cube_action not in _ACTION_CODE):
             raise bad(f"cube_action must be None or one of {', '.join(map(repr, get_args(CubeAction)))}, "
                       f"not {shown(self.cube_action)}")
