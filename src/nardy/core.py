@@ -509,27 +509,8 @@ class Position(_Fields):
             raise InvalidPositionError(f"unknown family {shown(self.family)}: use 'short' or 'long'")
         if not isinstance(self.turn, Player):
             raise InvalidPositionError(f"turn must be a Player, not {shown(self.turn)}")
-        for player, pts, bar in (
-            (Player.WHITE, self.white, self.white_bar),
-            (Player.BLACK, self.black, self.black_bar),
-        ):
-            if not isinstance(pts, tuple) or len(pts) != 24:
-                got = len(pts) if isinstance(pts, tuple) else shown(pts)
-                raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
-            for i, n in enumerate(pts):
-                if type(n) is not int or n < 0:
-                    raise InvalidPositionError(
-                        f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
-                    )
-            if type(bar) is not int or bar < 0:
-                raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
-            if bar and self.family == "long":
-                raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
-            total = sum(pts) + bar
-            if total > CHECKERS:
-                raise InvalidPositionError(
-                    f"{player} has {shown(total)} checkers on the board and bar; at most {CHECKERS}"
-                )
+        _check_side(self.family, Player.WHITE, self.white, self.white_bar)
+        _check_side(self.family, Player.BLACK, self.black, self.black_bar)
         for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
             if not isinstance(flag, bool):
                 raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
@@ -749,6 +730,24 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
             raise InvalidPositionError(f"{who}: point {point} is listed twice")
         pts[p - 1] = n
     return tuple(pts), bar
+
+
+def _check_side(family: str, player: Player, pts: object, bar: object) -> None:
+    """One side of a position checked (:meth:`Position.validate`): 24 point counts and
+    a bar count, ints of at most 15 checkers together, no bar in the long family."""
+    if not isinstance(pts, tuple) or len(pts) != 24:
+        got = len(pts) if isinstance(pts, tuple) else shown(pts)
+        raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
+    for i, n in enumerate(pts):
+        if type(n) is not int or n < 0:
+            raise InvalidPositionError(f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}")
+    if type(bar) is not int or bar < 0:
+        raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
+    if bar and family == "long":
+        raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
+    total = sum(pts) + bar
+    if total > CHECKERS:
+        raise InvalidPositionError(f"{player} has {shown(total)} checkers on the board and bar; at most {CHECKERS}")
 
 
 def make_position(

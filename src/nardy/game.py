@@ -205,15 +205,7 @@ class Game:
         #: or, without a seed, the operating system's secure source
         #: (:class:`random.SystemRandom`), whose rolls no record or observer can predict
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
-        if position is None:
-            position = rules.initial_position()
-        else:
-            rules.check_position(position)
-            position.validate()
-            if rules.winner(position) is None and rules.deadlocked(position):
-                raise GameStateError(
-                    "neither side can ever move in this position, so the game could never end"
-                )
+        position = self._start_position(position)
         #: the position the game started from
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
@@ -237,18 +229,7 @@ class Game:
                 raise GameStateError(f"first must be a Player, not {shown(first)}")
             self._pending = Pending("roll", first, first_player=first)  # no opening roll
         else:
-            if opening is None:
-                while True:
-                    w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
-                    if w != b:
-                        break
-                opening = (w, b)
-            w, b = _check_dice(opening)
-            if w == b:
-                raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
-            self.opening = OpeningEvent(w, b)
-            starter = Player.WHITE if w > b else Player.BLACK
-            self._pending = rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
+            self._pending = self._opening_roll(opening)
         if crawford:
             self._pending = self._pending.replace(crawford=True)
         assert self._pending.player is not None
@@ -259,6 +240,34 @@ class Game:
         self._position = _set_turn(position, on_roll)
         if self._pending.phase == "over":
             self._check_over()
+
+    def _start_position(self, position: Position | None) -> Position:
+        """The position to start from: the initial one, or ``position`` checked to be
+        one of this ruleset in which the game can end."""
+        rules = self.rules
+        if position is None:
+            return rules.initial_position()
+        rules.check_position(position)
+        position.validate()
+        if rules.winner(position) is None and rules.deadlocked(position):
+            raise GameStateError("neither side can ever move in this position, so the game could never end")
+        return position
+
+    def _opening_roll(self, opening: tuple[int, int] | None) -> Pending:
+        """The state after the opening roll ``opening`` (White's die, Black's die), or
+        one rolled (ties again) when it is ``None``; kept in :attr:`opening`."""
+        if opening is None:
+            while True:
+                w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                if w != b:
+                    break
+            opening = (w, b)
+        w, b = _check_dice(opening)
+        if w == b:
+            raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
+        self.opening = OpeningEvent(w, b)
+        starter = Player.WHITE if w > b else Player.BLACK
+        return self.rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
 
     def _resume(self, pending: Pending) -> Pending:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""

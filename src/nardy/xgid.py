@@ -92,6 +92,10 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
+def _xgid_error(message: str) -> NotationError:
+    return NotationError(f"XGID: {message}")
+
+
 @attrs.frozen(repr=False)
 class XgidInfo:
     """Everything an XGID says: the position and the match and cube state.
@@ -139,9 +143,12 @@ class XgidInfo:
     max_cube: int = 1 << 10
 
     def __attrs_post_init__(self) -> None:
-        def bad(msg: str) -> NotationError:
-            return NotationError(f"XGID: {msg}")
+        self._check_board_and_cube()
+        self._check_match()
 
+    def _check_board_and_cube(self) -> None:
+        """The position, the cube, the dice (put the larger first) and the cube action checked."""
+        bad = _xgid_error
         pos = self.position
         if not isinstance(pos, Position):
             raise bad(f"position must be a nardy Position, not {shown(pos)}")
@@ -168,6 +175,10 @@ class XgidInfo:
                       f"not {shown(self.cube_action)}")
         if dice is not None and self.cube_action is not None:
             raise bad("dice and cube_action share the dice field: give one of them")
+
+    def _check_match(self) -> None:
+        """The match length, the score and the Crawford/Jacoby field checked."""
+        bad = _xgid_error
         length = self.match_length
         if not _is_int(length) or not 0 <= length <= _LARGEST:
             raise bad(f"match_length must be an int 0 (money) to {_LARGEST}, not {shown(length)}")
