@@ -12,7 +12,6 @@ import json
 import os
 import pty
 import re
-import signal
 import subprocess
 import sys
 import textwrap

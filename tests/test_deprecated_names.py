@@ -83,7 +83,13 @@ CASES: list[tuple[str, str, str, Callable[[], Any], Callable[[], Any]]] = [
         lambda: formats.read_position(GNUBG_ID, nardy.ruleset("caucasian")),
         lambda: formats.from_text(GNUBG_ID, nardy.ruleset("caucasian")),
     ),
-    ("formats", "game_string", "to_game_string", lambda: formats.game_string(GAME), lambda: formats.to_game_string(GAME)),
+    (
+        "formats",
+        "game_string",
+        "to_game_string",
+        lambda: formats.game_string(GAME),
+        lambda: formats.to_game_string(GAME),
+    ),
     (
         "formats",
         "game_from_string",

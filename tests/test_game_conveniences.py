@@ -31,7 +31,9 @@ def random_point(rng: random.Random, rules_name: str, plies: int) -> Game:
 
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(RULESET_NAMES), seed=st.integers(0, 10**6), plies=st.integers(0, 40))
-def test_afterstates_and_next_steps_are_the_rules_answers_for_the_pending_play(name: str, seed: int, plies: int) -> None:
+def test_afterstates_and_next_steps_are_the_rules_answers_for_the_pending_play(
+    name: str, seed: int, plies: int
+) -> None:
     game = random_point(random.Random(seed), name, plies)
     if game.is_over():
         return
@@ -176,7 +178,8 @@ def test_a_double_is_its_two_dice_or_its_four_values(made: tuple[int, ...]) -> N
 def test_a_play_of_other_dice_is_refused_naming_both(made: tuple[object, ...], shown: str) -> None:
     game = Game(nardy.ruleset("short"), first=WHITE)
     game.roll((5, 6))
-    with pytest.raises(nardy.IllegalPlayError, match=f"^24/13: made with {re.escape(shown)}, but the dice to play are 6-5$"):
+    message = f"^24/13: made with {re.escape(shown)}, but the dice to play are 6-5$"
+    with pytest.raises(nardy.IllegalPlayError, match=message):
         game.play(nardy.Play(RUN, made))  # type: ignore[arg-type]
 
 

@@ -65,7 +65,7 @@ from nardy import (
 )
 from nardy.core import make_play, make_position
 from nardy.envs import StepGame
-from nardy.flow import Cascade, GulbarDoubles, Pending, PlayContext, TurnFlow
+from nardy.flow import Pending, PlayContext
 
 #: examples per entry point
 EXAMPLES = int(os.environ.get("NARDY_HOSTILE_EXAMPLES", "8"))

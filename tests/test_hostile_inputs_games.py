@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
-from nardy.core import make_position
 from nardy import BLACK, WHITE, Game, Match, Step, errors, formats, matfile, records, simulate
+from nardy.core import make_position
 from nardy.flow import Pending
 
 SHORT = nardy.ruleset("short", cube=True)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -121,7 +122,7 @@ def test_alternate_starters() -> None:
             assert match.game.opening is None  # no opening roll after the first game
         win(match, (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)[i])
         match.next_game()
-    assert all(a != b for a, b in zip(starters, starters[1:])), starters
+    assert all(a != b for a, b in pairwise(starters)), starters
 
 
 def test_winner_starts() -> None:
@@ -343,7 +344,7 @@ def test_bot_match_replays_identically(name: str) -> None:
     assert isinstance(again, Match)
     assert again.rules == match.rules and again.length == match.length and again.crawford == match.crawford
     assert len(again.games) == len(match.games)
-    for a, b in zip(match.games, again.games):
+    for a, b in zip(match.games, again.games, strict=True):
         assert_same_game(a, b)
         assert replay_positions(a) == replay_positions(b)
     assert again.results == match.results
@@ -372,7 +373,7 @@ def test_unfinished_match_replays_and_continues_identically(name: str) -> None:
     again = records.from_json(records.to_json(match, rng=True))
     assert isinstance(again, Match)
     assert len(again.games) == 2
-    for a, b in zip(match.games, again.games):
+    for a, b in zip(match.games, again.games, strict=True):
         assert_same_game(a, b)
     assert again.score == match.score
     # both continue with the same dice

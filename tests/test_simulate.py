@@ -21,13 +21,14 @@ import concurrent.futures as cf
 import math
 import multiprocessing
 import multiprocessing.pool
-import pickle
 import os
+import pickle
 import secrets
 import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -36,9 +37,9 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Game, Play, Player
-from nardy.game import PlayEvent
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
+from nardy.game import PlayEvent
 from nardy.rules import ALIASES, REGISTRY, Constraint, Long, register
 from nardy.simulate import (
     RECORD_FIELDS,
@@ -388,7 +389,7 @@ def test_a_run_counts_its_turns_as_its_games_have_them() -> None:
         play_game(game, agents)
         assert (record.turns, record.plies) == (count_turns(game), game.plies)
         movers = [e.player for e in game.history if isinstance(e, PlayEvent)]
-        assert record.turns == 1 + sum(a != b for a, b in zip(movers, movers[1:]))
+        assert record.turns == 1 + sum(a != b for a, b in pairwise(movers))
 
 
 # --------------------------------------------------------------------------- compare
@@ -648,7 +649,8 @@ class _Chooseless:
 
 
 def test_objects_without_the_agent_protocol_are_refused() -> None:
-    with pytest.raises(nardy.NardyError, match=r"white=.* is not an agent: it lacks a name \(a non-empty str\) and a choose"):
+    lacks = r"white=.* is not an agent: it lacks a name \(a non-empty str\) and a choose"
+    with pytest.raises(nardy.NardyError, match=lacks):
         simulate("short", 2, white=object())  # type: ignore[arg-type]
     with pytest.raises(nardy.NardyError, match=r"black=.* is not an agent: it lacks a name"):
         simulate("short", 2, black=_Nameless())  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ import pytest
 from rules_notation import parse_diagram
 
 import nardy
-from nardy import Game, Player, PlayContext
+from nardy import Game, PlayContext, Player
 from nardy.flow import ROLL_CONTEXT, Pending
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])

@@ -142,8 +142,10 @@ class Step(NamedTuple):
         for the rules to say (:meth:`nardy.RuleSet.next_steps`); text that is
         not a step is a :class:`~nardy.NotationError`.
 
-        >>> Step.from_string("24/18"), Step.from_string("bar/22*"), Step.from_string("5/off")
-        (Step(source=24, target=18, die=6, hit=False), Step(source=25, target=22, die=3, hit=True), Step(source=5, target=0, die=5, hit=False))
+        >>> Step.from_string("24/18")
+        Step(source=24, target=18, die=6, hit=False)
+        >>> Step.from_string("bar/22*"), Step.from_string("5/off")
+        (Step(source=25, target=22, die=3, hit=True), Step(source=5, target=0, die=5, hit=False))
         >>> str(Step.from_string("13/9*"))
         '13/9*'
         >>> Step.from_string("24/13")
@@ -161,7 +163,8 @@ class Step(NamedTuple):
         target = _step_point(target_text, OFF, "off")
         if not sep or source is None or target is None or source == OFF or target == BAR:
             raise NotationError(
-                f"cannot read the step {shown(text)}: expected a/b with points 1..24, bar or off, like 24/18, bar/22* or 5/off"
+                f"cannot read the step {shown(text)}: expected a/b with points 1..24, bar or off, "
+                "like 24/18, bar/22* or 5/off"
             )
         if not 1 <= source - target <= 6:
             raise NotationError(
@@ -185,7 +188,7 @@ def check_steps(steps: object) -> tuple[Step, ...]:
     Traceback (most recent call last):
     ...
     nardy.errors.IllegalPlayError: not a step: Step(source=24, target=18, die=0, hit=False) (source 1..25, target 0..24, die 1..6)
-    """
+    """  # noqa: E501 - doctest output
     if isinstance(steps, (str, bytes, bytearray, Set, Mapping)):
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
     try:
@@ -500,7 +503,7 @@ class Position(_Fields):
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, validated like a new position."""
-        return Position(**{**dict(zip(Position.__match_args__, self)), **changes})
+        return Position(**{**dict(zip(Position.__match_args__, self, strict=True)), **changes})
 
     def validate(self) -> None:
         """Raise :class:`~nardy.InvalidPositionError` unless the position can exist
@@ -649,7 +652,7 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
     ),
 }
 for _cls, _docs in _FIELD_DOCS.items():
-    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs)):
+    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs, strict=True)):
         setattr(_cls, _name, _field(_index, _doc))
 del _cls, _docs, _index, _name, _doc
 

@@ -37,9 +37,9 @@ import warnings
 
 from nardy.core import Player, Position
 from nardy.errors import NardyError, NotationError, OptionError, shown
+from nardy.flow import ROLL_CONTEXT, Pending, PlayContext
 from nardy.game import Game
 from nardy.rules import ruleset
-from nardy.flow import ROLL_CONTEXT, Pending, PlayContext
 from nardy.rules.base import RuleSet
 from nardy.rules.options import Option
 
@@ -172,7 +172,9 @@ def _rules_word(rules: RuleSet) -> str:
             continue
         text = _value_text(value)
         if not text or re.search(r"[\s\[\]=,]", text) or _option_value(option, text, rules.name) != value:
-            raise NotationError(f"{rules.name}: option {option.name}={shown(value)} cannot be written in a ruleset word")
+            raise NotationError(
+                f"{rules.name}: option {option.name}={shown(value)} cannot be written in a ruleset word"
+            )
         changed.append(f"{option.name}={text}")
     return f"{rules.name}[{','.join(changed)}]" if changed else rules.name
 
@@ -379,7 +381,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: short cannot be in this state: this ruleset plays one play per turn: no owed play, nothing owed
-    """
+    """  # noqa: E501 - doctest output
     if not isinstance(text, str):
         raise NotationError(f"a game string is text, not {type(text).__name__}")
     if len(text) > _MAX_LENGTH:

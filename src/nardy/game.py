@@ -34,7 +34,7 @@ import attrs
 
 from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
-from nardy.flow import Pending, PlayContext
+from nardy.flow import Pending
 from nardy.rules.base import Afterstates, RuleSet
 
 __all__ = [

@@ -177,7 +177,7 @@ def _board_from_key(key: int, text: str) -> tuple[list[int], list[int]]:
     for side in ("the opponent of the player on roll", "the player on roll"):
         slots: list[int] = []
         total = 0
-        for slot in range(25):
+        for _ in range(25):
             n = 0
             while bit < _KEY_BITS and key >> bit & 1:
                 n += 1
@@ -352,7 +352,7 @@ class MatchId:
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: Match ID: there is no Crawford game in money play (match_length=0)
-    """
+    """  # noqa: E501 - doctest output
 
     cube_value: int = 1
     cube_owner: Player | None = None

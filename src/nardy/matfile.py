@@ -382,7 +382,9 @@ def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise RecordError(f"a player's name must be a non-empty str, not {shown(name)}")
     if ":" in name or "\n" in name or "\r" in name or name != name.strip():
-        raise RecordError(f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {shown(name)}")
+        raise RecordError(
+            f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {shown(name)}"
+        )
     return name
 
 

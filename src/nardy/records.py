@@ -31,8 +31,8 @@ import warnings
 from typing import Any
 
 from nardy.core import Play, Player, Position, Result, Step
-from nardy.formats import from_game_string, state_string
 from nardy.errors import NardyError, clip, format_dice, shown
+from nardy.formats import from_game_string, state_string
 from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.rules import ruleset

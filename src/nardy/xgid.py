@@ -160,7 +160,9 @@ class XgidInfo:
             raise bad(f"XGIDs describe backgammon (short family) boards only, not a {pos.family}-family position")
         for name in ("cube_value", "max_cube"):
             if not _is_cube(getattr(self, name)):
-                raise bad(f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(getattr(self, name))}")
+                raise bad(
+                    f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(getattr(self, name))}"
+                )
         if self.cube_owner is not None and not isinstance(self.cube_owner, Player):
             raise bad(f"cube_owner must be a Player or None (centred), not {shown(self.cube_owner)}")
         dice = self.dice
@@ -395,7 +397,9 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
 
 def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
     if len(board) != 26:
-        raise NotationError(f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {shown(board)}")
+        raise NotationError(
+            f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {shown(board)}"
+        )
     white = [0] * 24
     black = [0] * 24
     white_bar = black_bar = 0
