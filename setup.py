@@ -22,6 +22,11 @@ from setuptools import setup
 #: formats and the game loop gain nothing from compiling.
 COMPILED = [
     "nardy/rules/base.py",
+    "nardy/rules/board.py",
+    "nardy/rules/steps.py",
+    "nardy/rules/constraints.py",
+    "nardy/rules/search.py",
+    "nardy/rules/results.py",
     "nardy/rules/kernel.py",
     "nardy/rules/short.py",
     "nardy/rules/long.py",

@@ -13,7 +13,9 @@ says what each figure measures.
 Figures 1-7 time every engine in its native form; figures 8 and 9 time every
 engine through the peer harness' adapters (``legal_canon`` and the generic
 random-game loop), the yardstick the speed targets were set against. The
-targets are given on both.
+targets are given on both. Figures 10-12 time whole programs built on nardy
+(``nardy selfplay``, the Gymnasium environment, an OpenSpiel MCTS game), nardy
+alone, and give each build's speed as a multiple of the pure-Python build's.
 
 Every figure runs in a process of its own for each interpreter, nardy and the
 peers round-robin in it; a ratio is the median over the rounds of that round's
@@ -77,7 +79,18 @@ FIGURES: dict[str, tuple[str, str, str | None, str | None, str]] = {
     "harness-games": ("The harness' yardstick: random games through every engine's adapter, the generic loop of "
                       "bench_peers.py (short)", "harness random games", "games/s", "turns/game",
                       "speed, nardy's adapter"),
+    "selfplay": ("Whole program: `nardy selfplay`, greedy White against random Black, in one process",
+                 "nardy selfplay", "games/s", "plies/game", "speed ÷ the pure build's"),
+    "gym": ("Whole program: the Gymnasium environment, a random agent choosing among the legal actions",
+            "Gymnasium steps", "steps/s", "steps/episode", "speed ÷ the pure build's"),
+    "openspiel": ("Whole program: an OpenSpiel game, open_spiel's Python MCTSBot with random rollouts on both "
+                  "sides", "OpenSpiel MCTS", "decisions/s", "simulations/decision", "speed ÷ the pure build's"),
 }
+#: the whole-program figures: nardy alone, the same work in every build, each build against the pure one
+PROGRAMS = ("selfplay", "gym", "openspiel")
+#: the child processes of each build a whole-program figure's rounds are split into, the builds taking turns
+LEGS = 3
+MCTS_SIMULATIONS = 20
 PEERS = ("bgsage", "gnubg", "gym_backgammon")
 DISTRIBUTIONS = {"bgsage": "bgsage", "gnubg": "gnubg", "gym_backgammon": "gym-backgammon"}
 BUCKETS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 400), (401, 10**9))
@@ -105,6 +118,9 @@ TARGETS: tuple[tuple[str, str | None, str, float, Source | None, Source], ...] =
     ("every ruleset's legal_plays within 1.5x short's time", None, "time", 1.5, None, ("rulesets", None)),
     ("single-result legal_plays within 3x bgsage's time", None, "time", 3.0,
      ("harness", "1 result, legal_plays ÷ bgsage"), ("growth", "1: legal_plays ÷ bgsage")),
+    ("nardy selfplay --rules long, speed ≥ 2.5x the pure build's", "compiled", "speed", 2.5, None,
+     ("selfplay", "long")),
+    ("Gymnasium steps, random agent, speed ≥ 2x the pure build's", "compiled", "speed", 2.0, None, ("gym", None)),
 )
 YARDSTICKS = {"harness": "harness (as the issue measured)", "native": "native"}
 
@@ -305,9 +321,11 @@ class Run:
     ``per_unit()`` tells the results per call or the turns per game."""
 
     def __init__(self, name: str, call: str, prepare: Callable[[int], Any], body: Callable[[Any], int],
-                 per_unit: Callable[[], float], engine: str | None = None) -> None:
+                 per_unit: Callable[[], float], engine: str | None = None,
+                 work: Callable[[], str] | None = None) -> None:
         self.name, self.call, self.prepare, self.body, self.per_unit = name, call, prepare, body, per_unit
         self.engine = engine or name  # the name the call is listed under
+        self.work = work  # what the last pass did, to compare between builds
         self.scale = 1
 
     def timed(self, scale: int) -> tuple[int, float]:
@@ -345,12 +363,15 @@ def games_run(name: str, call: str, game: Callable[[int], int], seed: int) -> Ru
     return Run(name, call, lambda scale: range(seed, seed + scale), body, lambda: statistics.mean(turns))
 
 
-def round_robin(runs: list[Run], rounds: int, pass_s: float) -> dict[str, dict[str, Any]]:
-    """Warm every run up and size its pass to about ``pass_s`` seconds, then time
-    ``rounds`` rounds, each run once per round (the run that starts rotates)."""
+def round_robin(runs: list[Run], rounds: int, pass_s: float,
+                scales: dict[str, int] | None = None) -> dict[str, dict[str, Any]]:
+    """Warm every run up and size its pass to about ``pass_s`` seconds (or to
+    ``scales[run.name]``, a size found before), then time ``rounds`` rounds, each
+    run once per round (the run that starts rotates)."""
     for run in runs:
         run.timed(1)  # warm-up
-        run.scale = max(1, round(pass_s / max(run.timed(1)[1], 1e-6)))
+        run.scale = scales[run.name] if scales and run.name in scales else \
+            max(1, round(pass_s / max(run.timed(1)[1], 1e-6)))
     rates: dict[str, list[float]] = {run.name: [] for run in runs}
     for k in range(rounds):
         j = k % len(runs)
@@ -358,7 +379,8 @@ def round_robin(runs: list[Run], rounds: int, pass_s: float) -> dict[str, dict[s
             units, seconds = run.timed(run.scale)
             rates[run.name].append(units / seconds)
     return {run.name: {"engine": run.engine, "call": run.call, "scale": run.scale, "rates": rates[run.name],
-                       "median": statistics.median(rates[run.name]), "per_unit": run.per_unit()} for run in runs}
+                       "median": statistics.median(rates[run.name]), "per_unit": run.per_unit(),
+                       **({"work": run.work()} if run.work else {})} for run in runs}
 
 
 def ratio(runs: dict[str, dict[str, Any]], a: str, b: str, by_time: bool = False) -> dict[str, Any]:
@@ -627,6 +649,132 @@ def fig_harness_games(S: dict[str, Any], cases: dict[str, Any]) -> dict[str, Any
                        for peer in ads if not peer.startswith("nardy")}}
 
 
+# --------------------------------------------------------------------------- whole programs (nardy alone)
+
+
+def program_run(name: str, call: str, unit: int, do: Callable[[int], tuple[float, str]]) -> Run:
+    """A whole program's pass: ``do(scale * unit)`` does that many games, steps or
+    decisions, the same ones in every round and in every build, and returns its
+    figure per unit and a line saying what it did (compared between the builds)."""
+    last: dict[str, Any] = {}
+
+    def body(n: int) -> int:
+        last["per_unit"], last["work"] = do(n)
+        return n
+
+    return Run(name, call, lambda scale: scale * unit, body, lambda: last["per_unit"], work=lambda: last["work"])
+
+
+def selfplay_run(name: str, seed: int) -> Run:
+    """What ``nardy selfplay --rules NAME --seed SEED --workers 1 --quiet`` does,
+    in this process: ``simulate`` of greedy White against random Black (games
+    0, 1, ... of the seed), and the summary as text."""
+    from nardy.simulate import simulate
+
+    rules = nardy.ruleset(name)
+
+    def play(games: int) -> tuple[float, str]:
+        summary = simulate(rules, games, white="greedy", black="random", seed=seed, workers=1)
+        str(summary)  # the command prints it
+        return (summary.total_plies / games,
+                f"{games} games, {summary.total_plies} plies, White won {summary.wins['white']}")
+
+    return program_run(name, f"simulate(nardy.ruleset({name!r}), games, white='greedy', black='random', "
+                       f"seed={seed}, workers=1), str(summary): `nardy selfplay --rules {name} --seed {seed}`",
+                       1, play)
+
+
+def gym_run(name: str, seed: int) -> Run:
+    """Steps of the registered Gymnasium environment with a random agent that
+    draws among the legal actions, as examples/gym_random_rollouts.py does
+    (ImportError without gymnasium)."""
+    import gymnasium
+
+    from nardy.envs.gym import ENV_IDS
+
+    env = gymnasium.make(ENV_IDS[name])
+    space = env.action_space
+
+    def steps(n: int) -> tuple[float, str]:
+        space.seed(seed)
+        obs, _ = env.reset(seed=seed)
+        episodes, ended_at, total, check = 0, 0, 0.0, 0
+        for k in range(1, n + 1):
+            action = space.sample(mask=obs["action_mask"])
+            obs, reward, terminated, truncated, _ = env.step(action)
+            check = (check * 157 + int(action)) % 1_000_000_007
+            if terminated or truncated:
+                episodes, ended_at, total = episodes + 1, k, total + float(reward)
+                obs, _ = env.reset()
+        return (ended_at / episodes if episodes else float(n),
+                f"{n} steps, {episodes} episodes ended, return {total:+.0f}, actions' checksum {check}")
+
+    return program_run(name, f"gymnasium.make({ENV_IDS[name]!r}); env.step(env.action_space.sample("
+                       f"mask=obs['action_mask'])), env.reset() when an episode ends; the env and the action "
+                       f"space seeded {seed} at the start of a pass", 100, steps)
+
+
+def openspiel_run(name: str, seed: int, sims: int) -> Run:
+    """Decisions of nardy's registered pyspiel game between open_spiel's Python
+    MCTS bots, the chance nodes sampled (ImportError without open_spiel)."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    from nardy.envs.openspiel import GAME_NAMES, load_game
+
+    game = load_game(name)
+
+    def decide(n: int) -> tuple[float, str]:
+        rng = np.random.RandomState(seed)
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=sims, random_state=rng,
+                           evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng))
+        state, done, check = game.new_initial_state(), 0, 0
+        while done < n:
+            if state.is_terminal():
+                state = game.new_initial_state()
+            elif state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                action = bot.step(state)
+                state.apply_action(action)
+                done, check = done + 1, (check * 157 + action) % 1_000_000_007
+        return sims, f"{n} decisions, actions' checksum {check}"
+
+    return program_run(name, f"pyspiel.load_game({GAME_NAMES[name]!r}); both players mcts.MCTSBot(game, "
+                       f"uct_c=2.0, max_simulations={sims}, evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1)),"
+                       f" the chance nodes sampled; one numpy RandomState({seed}) for all, made at the start of "
+                       "a pass", 1, decide)
+
+
+def program_runs(figure: str, seed: int, sims: int) -> dict[str, Run]:
+    """A whole-program figure's runs, by ruleset (ImportError without its package)."""
+    if figure == "selfplay":
+        return {name: selfplay_run(name, seed) for name in ("long", "short")}
+    if figure == "gym":
+        return {name: gym_run(name, seed) for name in ("short", "long")}
+    return {name: openspiel_run(name, seed, sims) for name in ("short", "long")}
+
+
+PROGRAM_SOURCES = {
+    "selfplay": "games of `nardy selfplay --seed {seed}` (games 0, 1, ... of that seed)",
+    "gym": "nardy/Short-v0 and nardy/Long-v0 (the agent White, the environment's RandomAgent Black); the agent's "
+           "steps",
+    "openspiel": "the first decisions (steps and passes, both players) of games from the start, {sims} simulations "
+                 "a decision; a game that ends is followed by a new one",
+}
+
+
+def fig_program(S: dict[str, Any], figure: str) -> dict[str, Any]:
+    try:
+        runs = program_runs(figure, S["seed"], S["mcts_simulations"])
+    except ImportError as e:  # gymnasium or open_spiel is not installed
+        return {"source": "", "runs": {}, "ratios": {}, "notes": [f"not run: {e} (pip install 'nardy[{figure}]')"]}
+    res = round_robin(list(runs.values()), S["rounds"], S["program_pass_s"], S.get("scales"))
+    source = PROGRAM_SOURCES[figure].format(seed=S["seed"], sims=S["mcts_simulations"])
+    return {"source": source, "runs": res, "ratios": {}}  # the ratios between the builds: made by the parent
+
+
 def build_info(S: dict[str, Any]) -> dict[str, Any]:
     """Which nardy this interpreter imports, and which peers."""
     compiled = getattr(nardy, "COMPILED", None)
@@ -665,12 +813,19 @@ FIGURE_RUNNERS: dict[str, Callable[[dict[str, Any], dict[str, Any]], dict[str, A
     "growth": fig_growth,
     "harness": fig_harness,
     "harness-games": fig_harness_games,
+    "selfplay": lambda S, c: fig_program(S, "selfplay"),
+    "gym": lambda S, c: fig_program(S, "gym"),
+    "openspiel": lambda S, c: fig_program(S, "openspiel"),
 }
 
 
-def child(name: str, folder: str, out: str) -> None:
+def child(name: str, folder: str, out: str, rounds: str | None = None) -> None:
     with open(os.path.join(folder, "settings.json")) as f:
         S = json.load(f)
+    if rounds is not None:
+        S["rounds"] = int(rounds)
+    with contextlib.suppress(FileNotFoundError), open(scales_file(folder, name)) as f:
+        S["scales"] = json.load(f)  # the sizes of the passes, found by the first process of a whole-program figure
     try:
         if name == "info":
             result = build_info(S)
@@ -683,17 +838,75 @@ def child(name: str, folder: str, out: str) -> None:
         json.dump(result, f)
 
 
-def run_child(python: str, name: str, folder: str) -> dict[str, Any]:
-    """Run one figure (or ``info``) in a process of its own under ``python``."""
+def scales_file(folder: str, name: str) -> str:
+    return os.path.join(folder, f"{name}.scales.json")
+
+
+def run_child(python: str, name: str, folder: str, rounds: int | None = None) -> dict[str, Any]:
+    """Run one figure (or ``info``) in a process of its own under ``python``
+    (``rounds`` of it, if given, instead of the settings')."""
     out = os.path.join(folder, "result.json")
     with contextlib.suppress(FileNotFoundError):
         os.remove(out)
-    proc = subprocess.run([python, os.path.abspath(__file__), "--child", name, folder, out],
-                          capture_output=True, text=True)
+    proc = subprocess.run([python, os.path.abspath(__file__), "--child", name, folder, out]
+                          + ([str(rounds)] if rounds is not None else []), capture_output=True, text=True)
     if not os.path.exists(out):
         return {"error": f"{python} exited with status {proc.returncode}\n{proc.stderr.strip()[-3000:]}"}
     with open(out) as f:
         return json.load(f)  # type: ignore[no-any-return]
+
+
+def run_program(figure: str, builds: dict[str, dict[str, Any]], folder: str, S: dict[str, Any]) -> dict[str, Any]:
+    """A whole-program figure in every build. The builds take turns: the rounds
+    are split into ``S["legs"]`` processes of each build, the order alternating, so
+    that round k of every build is timed at about the same time; the first
+    process sizes the passes and every other one does the same passes (the same
+    games, steps, decisions). Then each build's speed as a multiple of the first
+    pure build's, round by round."""
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(scales_file(folder, figure))
+    legs = min(S["legs"], S["rounds"]) if len(builds) > 1 else 1
+    got: dict[str, list[dict[str, Any]]] = {b: [] for b in builds}
+    for k in range(legs):
+        rounds = S["rounds"] // legs + (k < S["rounds"] % legs)
+        for b in list(builds) if k % 2 == 0 else list(builds)[::-1]:
+            r = run_child(builds[b]["executable"], figure, folder, rounds)
+            got[b].append(r)
+            if r.get("runs") and not os.path.exists(scales_file(folder, figure)):
+                with open(scales_file(folder, figure), "w") as f:
+                    json.dump({name: run["scale"] for name, run in r["runs"].items()}, f)
+    results = {b: joined(parts) for b, parts in got.items()}
+    ref = next((b for b in builds if builds[b]["build"] == "pure" and "error" not in results[b]), None)
+    for b, r in results.items():
+        if ref is None or b == ref or not r.get("runs"):
+            continue
+        base = results[ref]["runs"]
+        r["ratios"] = {name: ratio({"b": run, "ref": base[name]}, "b", "ref")
+                       for name, run in r["runs"].items() if name in base}
+        differ = [name for name, run in r["runs"].items() if name in base and run.get("work") != base[name].get("work")]
+        r.setdefault("notes", []).append(
+            f"÷ {ref}; the same work as {ref} in every run" if not differ else
+            f"÷ {ref}; NOT the same work as {ref} in {', '.join(differ)}: "
+            + "; ".join(f"{name}: {r['runs'][name].get('work')} against {base[name].get('work')}" for name in differ))
+    return results
+
+
+def joined(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One build's processes of a whole-program figure as one result: the rounds
+    of each run in order (an error or a figure not run: as the first says)."""
+    first = parts[0]
+    bad = next((p for p in parts if "error" in p), None)
+    if bad or not first.get("runs"):
+        return bad or first
+    runs = {name: dict(run, rates=[x for p in parts for x in p["runs"][name]["rates"]])
+            for name, run in first["runs"].items()}
+    for run in runs.values():
+        run["median"] = statistics.median(run["rates"])
+    works = {name: {p["runs"][name].get("work") for p in parts} for name in runs}
+    for name, seen in works.items():
+        if len(seen) > 1:  # every process of a build must do the same passes
+            runs[name]["work"] = " / ".join(sorted(map(str, seen)))
+    return dict(first, runs=runs)
 
 
 # --------------------------------------------------------------------------- report
@@ -742,9 +955,10 @@ def report(figure: str, results: dict[str, dict[str, Any]], seconds: float) -> l
             per = next(r["runs"][name]["per_unit"] for r in ok.values() if name in r["runs"])
             rows.append([name, f"{per:.1f}"] + [rate_text(r["runs"].get(name), unit) for r in ok.values()])
         out += table(["", per_unit or ""] + [f"{b} {unit}" for b in ok], rows)
-    rows = [[name] + [ratio_text(r["ratios"].get(name)) for r in ok.values()] for name in ordered(ok, "ratios")]
+    with_ratios = [b for b, r in ok.items() if r.get("ratios")]  # a whole-program figure: not the pure build
+    rows = [[name] + [ratio_text(ok[b]["ratios"].get(name)) for b in with_ratios] for name in ordered(ok, "ratios")]
     if rows:
-        out += table([ratio_head] + list(ok), rows)
+        out += table([ratio_head] + with_ratios, rows)
         out.append("  (median over the rounds, lowest-highest round)")
     calls = {run["engine"]: run["call"] for r in ok.values() for run in r["runs"].values()}
     out += ["  timed:"] + [f"    {engine}: {call}" for engine, call in calls.items()] if calls else []
@@ -791,17 +1005,19 @@ def measured(results: dict[str, dict[str, dict[str, Any]]], build: str, source: 
     got = ratios.get(row) if row else None
     per = [] if got is None else [x if figure_speed == speed else 1 / x for x in got["per_round"]]
     v = statistics.median(per) if per else None
-    return {"figure": figure, "row": row, "measured": v,
+    return {"figure": figure, "row": row, "worst": source[1] is None, "measured": v,
             "met": None if v is None else (v >= bound if speed else v <= bound),
             # how many rounds met it on their own: how far the verdict is from the threshold
             "rounds": len(per), "rounds_met": sum(x >= bound if speed else x <= bound for x in per)}
 
 
 def targets(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each target, for each build it is for, with the ratio measured on each
-    yardstick and whether it is met."""
+    """Each target whose figures ran, for each build it is for, with the ratio
+    measured on each yardstick and whether it is met."""
     out = []
     for what, kind, sense, bound, harness, native in TARGETS:
+        if not any(source and source[0] in results for source in (harness, native)):
+            continue
         chosen = [b for b, info in builds.items() if not kind or info["build"] == kind]
         for b in chosen or [f"({kind}: none measured)"]:
             out.append({"target": what, "build": b, "bound": bound, "kind": sense,
@@ -815,7 +1031,7 @@ def target_text(m: dict[str, Any] | None) -> str:
         return "n/a"
     if m["measured"] is None:
         return "not measured"
-    worst = f" ({m['row'].split(':')[0]})" if m["figure"] == "rulesets" else ""
+    worst = f" ({m['row'].split(':')[0]})" if m.get("worst") else ""
     # three digits, so that a median just below a threshold does not print as the threshold
     return f"{m['measured']:.3g}x ({m['rounds_met']}/{m['rounds']}) {'met' if m['met'] else 'NOT MET'}{worst}"
 
@@ -830,14 +1046,29 @@ def summary(results: dict[str, dict[str, dict[str, Any]]], builds: dict[str, dic
     if rows:
         out += ["Summary: nardy's speed as a multiple of each peer's (median over the rounds)"]
         out += table([""] + list(builds), rows) + [""]
+    others = [b for b in builds if any(results[f].get(b, {}).get("ratios") for f in PROGRAMS if f in results)]
+    rows = [[f"{FIGURES[f][1]}: {name}"] + [ratio_text(results[f][b].get("ratios", {}).get(name)) for b in others]
+            for f in PROGRAMS if f in results for name in ordered(results[f], "ratios")]
+    if rows:
+        ref = next(b for b in builds if builds[b]["build"] == "pure")
+        out += [f"Whole programs: each build's speed as a multiple of the {ref} build's (median over the rounds, "
+                "lowest-highest round)"]
+        out += table([""] + others, rows) + [""]
+    if not goals:
+        return out[:-1]
     out += ["Targets, on both yardsticks: the harness' (every engine through its adapter, as the issue that set "
-            "the targets measured) and the native one (every engine in its native form, figures 1-7)"]
+            "the targets measured) and the native one (every engine in its native form, figures 1-7; whole "
+            "programs, figures 10-12, against the pure build)"]
     out += table(["target", "build", *YARDSTICKS.values()],
                  [[g["target"], g["build"], target_text(g["harness"]), target_text(g["native"])] for g in goals],
                  left=2)
-    return out + ["  the median over the rounds, and (k/n): k of the n rounds met the target on their own;",
-                  "  random games through afterstates: the fastest loop (native), the afterstates adapter (harness);",
-                  "  through plays: nardy.Game (native), the legal_plays adapter (harness)"]
+    out += ["  the median over the rounds, and (k/n): k of the n rounds met the target on their own;"]
+    if any(g["native"] and g["native"]["worst"] and g["native"]["measured"] for g in goals):
+        out += ["  (name): the row of the figure that is furthest from the target;"]
+    if any(g["target"].startswith("random games") for g in goals):
+        out += ["  random games through afterstates: the fastest loop (native), the afterstates adapter (harness);",
+                "  through plays: nardy.Game (native), the legal_plays adapter (harness)"]
+    return out
 
 
 # --------------------------------------------------------------------------- main
@@ -860,11 +1091,12 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "cases": args.cases or (200 if q else 1000), "cases_file": args.cases_file, "seed": args.seed,
         "rounds": args.rounds or (3 if q else 9), "pass_s": pass_s, "game_pass_s": 4 * pass_s,
         "ruleset_cases": 60 if q else 300, "growth_games": 8 if q else 50, "bucket_cases": 30 if q else 150,
+        "program_pass_s": 4 * pass_s, "legs": LEGS, "mcts_simulations": MCTS_SIMULATIONS,
     }
 
 
 def main() -> int:
-    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+    if len(sys.argv) in (5, 6) and sys.argv[1] == "--child":
         child(*sys.argv[2:])
         return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -881,7 +1113,8 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, help="timed rounds per figure (default 9; quick 3)")
     ap.add_argument("--cases", type=int, help="short cases from the case file (default 1000; quick 200)")
     ap.add_argument("--pass-seconds", type=float,
-                    help="length of an engine's pass in a round (default 0.3; quick 0.1); games take 4 times this")
+                    help="length of an engine's pass in a round (default 0.3; quick 0.1); games and whole programs "
+                         "take 4 times this")
     ap.add_argument("--cases-file", default=os.path.join(NA.PEER_DIR, "bench_cases.jsonl"))
     ap.add_argument("--seed", type=int, default=2024)
     args = ap.parse_args()
@@ -916,7 +1149,8 @@ def main() -> int:
         results: dict[str, dict[str, dict[str, Any]]] = {}
         for figure in (["check"] if S["check"] else []) + S["figures"]:
             t = time.perf_counter()
-            results[figure] = {b: run_child(info["executable"], figure, folder) for b, info in builds.items()}
+            results[figure] = run_program(figure, builds, folder, S) if figure in PROGRAMS else \
+                {b: run_child(info["executable"], figure, folder) for b, info in builds.items()}
             print("\n" + "\n".join(report(figure, results[figure], time.perf_counter() - t)), flush=True)
     goals = targets(results, builds)
     elapsed = time.perf_counter() - start

@@ -48,6 +48,11 @@ COMPILED = _compiled_modules() if nardy.COMPILED else []
 def test_the_compiled_build_compiles_the_rules_engine() -> None:
     assert set(COMPILED) == {
         "nardy.rules.base",
+        "nardy.rules.board",
+        "nardy.rules.steps",
+        "nardy.rules.constraints",
+        "nardy.rules.search",
+        "nardy.rules.results",
         "nardy.rules.kernel",
         "nardy.rules.short",
         "nardy.rules.long",

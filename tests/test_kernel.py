@@ -517,15 +517,15 @@ def test_a_board_key_reads_back_with_its_hits_and_tag(counts: list[int], hits: s
         ("short", {"home_hit_and_run": "forbidden", "hit_and_hide": "forbidden_board"},
          "(HitAndHide(zone_top=24), NoHomeHitAndRun())"),
         ("caucasian", {}, "(HitAndHide(zone_top=6),)"),
-        ("long", {}, "(SixBlock(rule='ahead', per_step=False, illegal=0),)"),
+        ("long", {}, "(SixBlock(rule='ahead', illegal=0, per_step=False),)"),
         ("long", {"block_rule": "in_home", "block_check": "step"},
-         "(SixBlock(rule='in_home', per_step=True, illegal=0),)"),
-        ("nardgammon", {}, "(SixBlock(rule='ahead', per_step=True, illegal=0),)"),
+         "(SixBlock(rule='in_home', illegal=0, per_step=True),)"),
+        ("nardgammon", {}, "(SixBlock(rule='ahead', illegal=0, per_step=True),)"),
         ("fevga", {}, "(Runner(), StartingQuarter(per_step=True), "
          "Trap(forming_forbidden=True, per_step=True, points=0, at_start=False))"),
         ("fevga", {"fevga_check": "end", "fevga_break_priority": "before_max_dice"},
          "(Runner(), StartingQuarter(per_step=False), "
-         "Trap(forming_forbidden=True, per_step=False, prefer_before_max_dice=True, points=0, at_start=False))"),
+         "Trap(forming_forbidden=True, per_step=False, points=0, at_start=False, prefer_before_max_dice=True))"),
     ],
 )
 def test_a_constraint_shows_what_it_was_given(name: str, options: dict[str, str], shown: str) -> None:

@@ -51,10 +51,13 @@ ALIASES: dict[str, str] = {}
 
 
 def register(cls: type[RuleSet]) -> type[RuleSet]:
-    """Add a ruleset class to the registry under its ``name`` and ``aliases``
-    (usable as a class decorator; see :doc:`/extending`)."""
+    """Add a ruleset class to the registry under its ``name`` and the ``aliases``
+    it declares itself (a subclass that declares none keeps its parent's aliases
+    for the parent); usable as a class decorator, see :doc:`/extending`."""
     REGISTRY[cls.name] = cls
-    for name in (cls.name, *cls.aliases):
+    # the aliases the class declares itself: a subclass does not take over its parent's
+    own_aliases: tuple[str, ...] = vars(cls).get("aliases", ())
+    for name in (cls.name, *own_aliases):
         ALIASES[normalize_name(name)] = cls.name
         register_family_name(name, cls.family)  # position strings may start with it
     return cls

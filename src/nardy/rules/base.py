@@ -51,6 +51,7 @@ from nardy.core import (
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, format_dice, shown
 from nardy.flow import ROLL_CONTEXT, Pending, PlayContext, TurnFlow
 from nardy.rules.kernel import BearOffRule, Constraint, Found, Kernel, key_hits
+from nardy.rules.results import plays, position_after, positions_after
 from nardy.rules.options import Option, Options
 
 __all__ = ["Afterstates", "Option", "RuleSet", "PlayContext", "Pending", "Roll"]
@@ -118,7 +119,7 @@ class Afterstates:
         every = self._all
         if every is None:
             every = self._all = tuple(
-                Kernel.positions_after(self.origin, self._keys, self._turn, self._own_roll)
+                positions_after(self.origin, self._keys, self._turn, self._own_roll)
             )
         return every
 
@@ -142,7 +143,7 @@ class Afterstates:
         if position is None:
             keys: Any = self._keys  # indexed as an object: a tuple's IndexError in both builds (2**70 too)
             key = keys[index]
-            position = some[index] = Kernel.position_after(self.origin, key, self._turn, self._own_roll)
+            position = some[index] = position_after(self.origin, key, self._turn, self._own_roll)
         return position
 
     def __iter__(self) -> Iterator[Position]:
@@ -167,7 +168,7 @@ class Afterstates:
 
     def plays(self) -> tuple[Play, ...]:
         """Every play, in the order of the positions (what :meth:`RuleSet.legal_plays` returns)."""
-        return Kernel.plays(self._found, self._ordered)
+        return plays(self._found, self._ordered)
 
     def __repr__(self) -> str:
         count = len(self._keys)
@@ -538,7 +539,7 @@ class RuleSet:
         ['24/18(2)']
         """
         found = self.search(pos, dice, context)
-        return self.kernel.plays(found, self.ordered(found))
+        return plays(found, self.ordered(found))
 
     def afterstates(
         self,
@@ -681,7 +682,7 @@ class RuleSet:
         if refusal is not None or key is None:
             assert refusal is not None
             raise IllegalPlayError(_with_step(walked, refusal.text(), refusal.step))
-        return self.kernel.position_after(pos, key, pos.turn, False)
+        return position_after(pos, key, pos.turn, False)
 
     # -- explaining illegal plays ---------------------------------------------
 
@@ -780,7 +781,7 @@ class RuleSet:
             turn = pos.turn.other
         elif type(turn) is not Player:
             raise InvalidPositionError(f"turn must be a Player, not {shown(turn)}")
-        return self.kernel.position_after(pos, key, turn, own_roll is True)
+        return position_after(pos, key, turn, own_roll is True)
 
     def key_of(self, pos: Position, play: object, context: PlayContext) -> int:
         """The search key of ``play`` in ``pos`` (its resulting board), checking that

@@ -4,7 +4,7 @@
 play (:mod:`nardy.rules.constraints`). A resulting board is identified by an
 int *key* (:func:`board_key`) that the search keeps up to date step by step,
 so that the public values (:class:`~nardy.Play`, :class:`~nardy.Position`)
-are built only for the results a caller asks for (:mod:`nardy.rules.results`).
+are built only for the results a caller asks for (``nardy.rules.results``).
 
 Points are the mover's: 1..24, ``OFF`` (0) for borne off, ``BAR`` (25).
 """
@@ -316,15 +316,16 @@ def start_by_builtins(
     """
     far = sum(mine[6:]) + bar
     me = [CHECKERS - sum(mine[:6]) - far, *mine, bar]
+    # a point's bit for each count that is non-zero (or closes it): the counts as
+    # binary digits, the mover's point 24 first
     if family == "short":
         op = [0, *theirs[::-1], their_bar]
+        closed = int(bytes(theirs).translate(_AT_LEAST[2]), 2) << 1  # their point 1 is the mover's 24
     else:
         op = [0, *theirs[12:], *theirs[:12], 0]
+        closed = int(bytes(theirs[11::-1] + theirs[:11:-1]).translate(_AT_LEAST[1]), 2) << 1
     counts = bytes(me)
-    # a point's bit for each count that is non-zero (or closes it): the counts as
-    # binary digits, point 24 first
     occupied = int(counts[24:0:-1].translate(_AT_LEAST[1]), 2) << 1
-    closed = int(bytes(op[24:0:-1]).translate(_AT_LEAST[CLOSED_BY[family]]), 2) << 1
     return me, op, far, occupied, from_bytes(counts, "little"), closed  # the key: board_key(me)
 
 

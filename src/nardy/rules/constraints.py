@@ -4,9 +4,9 @@ A ruleset lists its constraints (:meth:`nardy.RuleSet.constraints`); each is one
 rule of RULES.md, written as the few hooks it needs (:class:`Constraint`). The
 universal rules of a step are the search's own (:mod:`nardy.rules.steps`).
 
-Per play, :class:`ConstraintSet` asks each constraint whether it has anything
+Per play, ``ConstraintSet`` asks each constraint whether it has anything
 to say (``begin``) and sorts the ones that do by the hooks they use
-(:class:`Active`), so that the search calls only those. A constraint that
+(``Active``), so that the search calls only those. A constraint that
 works something out for the play keeps it itself: its ``begin`` returns a
 constraint for this play that holds it.
 """
@@ -30,9 +30,11 @@ __all__ = [
     "ALL_SOURCES",
 ]
 
-#: marks a checker can carry during a play (see :meth:`Constraint.mark_after`)
+#: a checker carries no mark (see :meth:`Constraint.mark_after`)
 UNMARKED: Final = 0
+#: a rule judges the checker's later steps in this play (``step_ok`` gets the mark)
 MARKED: Final = 1
+#: the checker may not move again in this play
 FROZEN: Final = 2
 #: every point and the bar, as a bit set (``Constraint.movable`` allows all)
 ALL_SOURCES: Final = (1 << 26) - 2
@@ -107,13 +109,14 @@ class Constraint:
         :class:`StepOrEndConstraint`)."""
         return True
 
-    def begin(self, state: SearchState) -> Constraint | bool | None:
+    def begin(self, state: SearchState) -> object:
         """The constraint that judges this play, worked out from its start:
         ``self`` (the default), a new constraint of the same kind that keeps
         what this one worked out for the play, or ``None`` when the rule cannot
         refuse anything in this play (the search then leaves it out: a
         speed-up, never a change of result). ``True`` and ``False`` are read as
-        ``self`` and ``None``."""
+        ``self`` and ``None``; anything else is a :class:`~nardy.NardyError`
+        (typed ``object`` so that both builds say so)."""
         return self
 
     def movable(self, state: SearchState) -> int:
@@ -256,7 +259,7 @@ class Active:
 
 class ConstraintSet:
     """A ruleset's constraints, sorted once by the hooks they use; per play,
-    :meth:`begin` gives the :class:`Active` ones."""
+    :meth:`begin` gives the ``Active`` ones."""
 
     def __init__(self, constraints: Sequence[Constraint]) -> None:
         cs = tuple(constraints)

@@ -131,11 +131,11 @@ class Trap(Constraint):
     ) -> None:
         self.forming_forbidden = forming_forbidden
         self.per_step = per_step
-        self.prefer_before_max_dice = break_first
-        #: in a play: the mover's points that close a trap (0: none can stand) and
-        #: whether a trap stands at its start (begin works them out)
+        #: the mover's points that close a trap in this play, as bits (0: none can stand)
         self.points = points
+        #: whether a trap stands at the start of this play
         self.at_start = at_start
+        self.prefer_before_max_dice = break_first
 
     def uses(self, hook: str) -> bool:
         if hook == "step_ok":

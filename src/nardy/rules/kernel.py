@@ -16,6 +16,20 @@ the constraints active in that play (:mod:`nardy.rules.constraints`):
 When a walk is refused, the refusal is a code (or the refusing constraint);
 the text that names the rule is looked up from it only then
 (:meth:`Refusal.text`).
+
+>>> import nardy
+>>> rules = nardy.ruleset("short")
+>>> start, context = rules.initial_position(), nardy.PlayContext()
+>>> found = rules.kernel.generate(start, (6, 5), context, None)
+>>> found.best, len(found.plays), found.big_only
+(2, 7, False)
+>>> key, played, refusal = rules.kernel.walk(found, [nardy.Step(24, 18, 6), nardy.Step(18, 13, 5)])
+>>> key in found.plays, refusal
+(True, None)
+>>> rules.kernel.walk(found, [nardy.Step(6, 1, 5)])[2].text()
+'point 1 is closed (two or more opposing checkers)'
+>>> rules.kernel.count(start, (6, 6, 6, 6), context, None)
+4
 """
 
 from __future__ import annotations

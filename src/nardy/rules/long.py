@@ -128,10 +128,10 @@ class SixBlock(StepOrEndConstraint):
 
     def __init__(self, rule: str, per_step: bool = False, illegal: int = 0) -> None:
         self.rule = rule
-        super().__init__(per_step)
-        #: in a play: the opponent's points (as bits, in its numbering) where six
-        #: consecutive points of the mover are illegal (begin works it out)
+        #: the opponent's points (as bits, in its numbering) where six consecutive
+        #: points of the mover are illegal in this play (begin works it out)
         self.illegal = illegal
+        super().__init__(per_step)
 
     def begin(self, state: SearchState) -> SixBlock | None:
         """The rule for this play, with the points where a block is illegal; None

@@ -5,6 +5,15 @@ each with one legal step order; :func:`plays`, :func:`position_after` and
 :func:`positions_after` build the :class:`~nardy.Play` and
 :class:`~nardy.Position` values a caller asks for, from the tuples of their
 fields (they are valid by construction).
+
+>>> import nardy
+>>> rules = nardy.ruleset("long")
+>>> found = rules.search(rules.initial_position(), (6, 5))
+>>> [str(play) for play in plays(found, False)]
+['24/13']
+>>> (key,) = found.plays
+>>> position_after(found.pos, key, nardy.BLACK, True).to_string()
+'long 24:14,13:1 24:15 b 10'
 """
 
 from __future__ import annotations
@@ -180,7 +189,7 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
     )
 
 
-def positions_after(pos: Position, keys: Sequence[Any], turn: Player, moved: bool) -> list[Position]:
+def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
     """The positions the board keys of ``pos`` describe, with the turn and
     first-play flag given (one call for all the results of a search).
 

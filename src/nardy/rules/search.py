@@ -3,7 +3,7 @@
 RULES.md 2.7 gives the reference algorithm: a depth-first search over the
 sequences of single-die steps, every prefix a candidate, then the maximum-dice
 rule (2.3), the larger-die rule (2.4) and the preference filter (2.5).
-:class:`Search` is that search's machinery: it tries the steps the step rule
+``Search`` is that search's machinery: it tries the steps the step rule
 allows (:class:`~nardy.rules.steps.StepRule`), makes each on the board
 (:class:`~nardy.rules.board.SearchState`) with the marks and checks of the
 active constraints (:mod:`nardy.rules.constraints`), and takes it back. Four
@@ -27,7 +27,7 @@ ruleset and option):
 * the closed-out pass (:func:`closed_out`): no search at all;
 * equal values (:meth:`Generation.equal_values_mask`): sources from high to low;
 * two values (:meth:`Generation.two_values_mask`): no second checker after the smaller value;
-* the last two steps by bits (:meth:`Generation.last_two`, :meth:`Generation.record_lasts`).
+* the last two steps by bits (:meth:`Generation.last_two`, :meth:`Generation.firsts_of_two`).
 """
 
 from __future__ import annotations
@@ -446,6 +446,9 @@ class Generation(Search):
         self.seen: set[tuple[int, ...]] | None = set() if equal and not self.equal_prune else None
         #: the last two steps from bits, where only the board decides them
         self.by_bits = prune and active.board_only
+        if self.by_bits:  # the root's candidate, the empty play: no rule can refuse it here
+            self.best = 0
+            self.found = {key: ()}
         self.require_preferred = require_preferred
         #: the boards that keep to the preferences, among the candidates of the greatest length
         self.keeps: set[KeyInt] | None = set() if active.preferrers else None
@@ -476,6 +479,18 @@ class Generation(Search):
             self.found.setdefault(key, steps)
             if self.firsts is not None and depth:
                 self.note(key, steps)
+
+    def noted(self, prefix: tuple[Step, ...], step: Step) -> dict[Step | None, KeyInt] | None:
+        """Where the last steps after ``prefix`` and ``step`` are noted (``firsts``):
+        the second steps of a play of two, by the first; None for longer plays,
+        whose first steps only are noted (here)."""
+        firsts = self.firsts
+        assert firsts is not None
+        first = prefix[0] if prefix else step
+        seconds = firsts.get(first)
+        if seconds is None:
+            seconds = firsts[first] = {}
+        return None if prefix else seconds
 
     def note(self, key: KeyInt, steps: tuple[Step, ...]) -> None:
         """Note a candidate of the greatest length by its first two steps (``firsts``)."""
@@ -544,8 +559,11 @@ class Generation(Search):
         # the two-values shortcut starts at the root, after the smaller value
         path = self.path
         path.append(step)
-        nskip = self.two_values_skip(depth, p, step) if self.two_prune else 0
-        self.node(depth + 1, used, p, far, head + (p == 24), nskip, key)
+        if self.by_bits and depth + 3 == self.n and not self.state.marks:
+            self.last_two(depth + 1, used, p, far, head + (p == 24), key)  # (node's, without the call)
+        else:
+            nskip = self.two_values_skip(depth, p, step) if self.two_prune else 0
+            self.node(depth + 1, used, p, far, head + (p == 24), nskip, key)
         path.pop()
         return False
 
@@ -615,12 +633,12 @@ class Generation(Search):
         The first of the two steps is not made: the board after it is described
         by the bit set of occupied points and a few counts, and the last step's
         sources come from the same step rule on those bits; each resulting board
-        is recorded from its key alone (:meth:`record_lasts`). A first step that
+        is recorded from its key alone (:meth:`firsts_of_two`). A first step that
         marks its checker is made, and the search goes on from it. Exact: the
         same candidates as the search that makes every step, found in the same
         order.
         """
-        if depth >= self.best:  # the node's own candidate (no rule to ask: by_bits)
+        if depth and depth >= self.best:  # the node's own candidate (no rule to ask: by_bits)
             self.record(depth, key, tuple(self.path))
         s = self.state
         if s.me[OFF] == CHECKERS:
@@ -657,17 +675,24 @@ class Generation(Search):
         each with its last steps of value ``e`` (``pair``: the two-values shortcut
         holds after it)."""
         s = self.state
-        op, me, occupied = s.op, s.me, s.occupied
+        op = s.op
+        me = s.me
+        occupied = s.occupied
         bar = me[BAR]
         limit = self.head_limit
         headed = limit is not None and head >= limit
         head_full = limit is not None and head + 1 >= limit  # after a step from the head
         rule = self.rule
-        sources = rule.sources
-        marking, movers, equal_prune, firsts = self.marking, bool(self.active.movers), self.equal_prune, self.firsts
-        prefix = tuple(self.path)
-        steps_d, keys_d, homing_d = _STEPS[d], KEY_STEP[d], HOMING[d]
-        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
+        marking = self.marking
+        movers = bool(self.active.movers)
+        equal_prune = self.equal_prune
+        firsts = self.firsts
+        prefix = tuple(self.path) if depth else ()
+        steps_d = _STEPS[d]
+        keys_d = KEY_STEP[d]
+        homing_d = HOMING[d]
+        steps_e = _STEPS[e]
+        keys_e = KEY_STEP[e]
         # while a checker is outside home and none on the bar, the legal sources are the
         # occupied ones that land open (StepRule.open_moves), less the head once used
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
@@ -688,7 +713,7 @@ class Generation(Search):
             if nfar and not nbar:
                 lasts = nocc & (reach_full if p == 24 else reach)
             else:
-                lasts = sources(nocc, nbar, nfar, e, head_full if p == 24 else headed)
+                lasts = rule.sources(nocc, nbar, nfar, e, head_full if p == 24 else headed)
             if movers:
                 lasts &= self.movable_after(p, t, hit)
             if equal_prune and p < 24:
@@ -699,14 +724,17 @@ class Generation(Search):
                 continue
             # each last step's candidate, recorded as record() records it
             found = self.found
-            op[t] = 0  # the blot the first step hit is gone
+            seconds = self.noted(prefix, step) if firsts is not None else None
+            if hit:
+                op[t] = 0  # the blot the first step hit is gone
             for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
                 o = op[q - e] if q > e else 0  # a blot there is hit
-                steps = prefix + (step, steps_e[q][o]) if depth else (step, steps_e[q][o])
-                found.setdefault(nkey + keys_e[q][o], steps)
-                if firsts is not None:
-                    self.note(nkey + keys_e[q][o], steps)
-            op[t] = hit
+                last = steps_e[q][o]
+                found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
+                if seconds is not None:
+                    seconds[last] = nkey + keys_e[q][o]
+            if hit:
+                op[t] = 1
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
@@ -986,6 +1014,9 @@ class Probe(Scripted):
         self.live_keys: dict[Step, KeyInt] = {}
         #: the last steps that complete a play after the live step being looked at (noted)
         self.lasts: dict[Step, KeyInt] | None = None
+        #: the key of the board after the last step decides whether it completes a play:
+        #: no rule checks the step itself, marks it or tags the result
+        self.by_key = not (active.steppers or active.taggers or self.marking)
 
     def visit(self, depth: int, used: int, head: int, key: KeyInt) -> int:
         if depth == self.script_len:
@@ -1014,7 +1045,10 @@ class Probe(Scripted):
         noting = noting and not (self.active.taggers or self.marking)
         if noting:
             self.lasts = {}
-        found = self.expand(depth, used, maxsrc, far, head, skip, key)
+        if depth + 1 == self.goal_best and self.by_key:
+            found = self.last_steps(depth, used, far, head, key)
+        else:
+            found = self.expand(depth, used, maxsrc, far, head, skip, key)
         lasts = self.lasts
         if noting and lasts is not None:
             self.lasts = None
@@ -1022,6 +1056,41 @@ class Probe(Scripted):
             found = bool(lasts)
         if depth > self.script_len:
             self.memo[self.node_key(key, used, depth)] = found
+        return found
+
+    def last_steps(self, depth: int, used: int, far: int, head: int, key: KeyInt) -> bool:
+        """The last step of a play of the goal's length, read from the board's key
+        without being made (``by_key``): whether one completes one of the goal's
+        plays. A step asked about is live if it does; after one, each is noted."""
+        op = self.state.op
+        goal_plays, values = self.goal_plays, self.values
+        limit = self.head_limit
+        headed = limit is not None and head >= limit
+        live = depth == self.script_len
+        lasts = self.lasts
+        found = False
+        tried = 0
+        for i in self.order[depth]:
+            d = values[i]
+            if used >> i & 1 or tried >> d & 1:
+                continue
+            tried |= 1 << d
+            bits = self.sources(depth, i, d, 0, far, headed, 0)
+            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+                hit = op[p - d] if p > d else 0
+                nkey = key + KEY_STEP[d][p][hit]
+                if nkey not in goal_plays:
+                    continue
+                step = _STEPS[d][p][hit]
+                if live:
+                    if step not in self.live:
+                        self.live.append(step)
+                        self.live_keys[step] = nkey
+                elif lasts is None:
+                    return True
+                else:
+                    lasts.setdefault(step, nkey)
+                    found = True
         return found
 
     def note(self, lasts: dict[Step, KeyInt]) -> None:
