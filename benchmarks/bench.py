@@ -733,7 +733,7 @@ def openspiel_run(name: str, seed: int, sims: int) -> Run:
             if state.is_terminal():
                 state = game.new_initial_state()
             elif state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(outcomes, p=probs)))
             else:
                 action = bot.step(state)
