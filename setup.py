@@ -56,7 +56,7 @@ def ext_modules() -> list[object]:
     paths = [os.path.join("src", path) for path in COMPILED]
     extensions = mypycify(paths, opt_level="3", group_name="nardy")
     modules = [path[: -len(".py")].replace("/", ".") for path in COMPILED]
-    docs = mypyc_docstrings.collect(zip(modules, paths))
+    docs = mypyc_docstrings.collect(zip(modules, paths, strict=True))
     mypyc_docstrings.add({src for ext in extensions for src in ext.sources if src.endswith(".c")}, docs)
     return list(extensions)
 

@@ -44,15 +44,17 @@ import tempfile
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from importlib import metadata
-from typing import Any, Callable
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import nardy_adapter as NA  # noqa: E402  (puts the peer harness' folder on sys.path)
+
 import nardy  # noqa: E402
 import nardy.rules.kernel  # noqa: E402
-import nardy_adapter as NA  # noqa: E402  (puts the peer harness' folder on sys.path)
 from nardy import Position  # noqa: E402
 
 A = NA.A  # the peer harness' adapters module (None without it)
@@ -384,7 +386,7 @@ def round_robin(runs: list[Run], rounds: int, pass_s: float,
 def ratio(runs: dict[str, dict[str, Any]], a: str, b: str, by_time: bool = False) -> dict[str, Any]:
     """Median over the rounds of rate(a) / rate(b) (the speed of ``a`` as a multiple
     of ``b``'s), or with ``by_time`` of time(a) / time(b)."""
-    per = [(y / x if by_time else x / y) for x, y in zip(runs[a]["rates"], runs[b]["rates"])]
+    per = [(y / x if by_time else x / y) for x, y in zip(runs[a]["rates"], runs[b]["rates"], strict=True)]
     return {"per_round": per, "median": statistics.median(per)}
 
 
@@ -731,7 +733,7 @@ def openspiel_run(name: str, seed: int, sims: int) -> Run:
             if state.is_terminal():
                 state = game.new_initial_state()
             elif state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(outcomes, p=probs)))
             else:
                 action = bot.step(state)
@@ -912,7 +914,7 @@ def joined(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def table(head: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
     """A plain-text table: the first ``left`` columns left-aligned, the others right-aligned."""
-    w = [max(len(c) for c in col) for col in zip(head, *rows)]
+    w = [max(len(c) for c in col) for col in zip(head, *rows, strict=True)]
 
     def fmt(row: list[str]) -> str:
         return "  ".join(c.ljust(w[i]) if i < left else c.rjust(w[i]) for i, c in enumerate(row)).rstrip()

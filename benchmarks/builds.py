@@ -44,7 +44,8 @@ def measure(cases: dict[str, list[tuple[str, list[int]]]], passes: int = 5, game
     from nardy import Position
 
     compiled = getattr(nardy, "COMPILED", False)  # an older revision has no COMPILED: pure Python
-    result: dict[str, Any] = {"build": f"nardy {nardy.__version__} from {os.path.dirname(nardy.__file__)}, COMPILED={compiled}"}
+    build = f"nardy {nardy.__version__} from {os.path.dirname(nardy.__file__)}, COMPILED={compiled}"
+    result: dict[str, Any] = {"build": build}
     for name, raw in cases.items():
         rules = nardy.ruleset(name)
         items = [(Position.from_string(text), tuple(dice)) for text, dice in raw]
@@ -53,7 +54,7 @@ def measure(cases: dict[str, list[tuple[str, list[int]]]], passes: int = 5, game
 
         def fresh() -> list[tuple[Position, tuple[int, ...]]]:
             # new position objects per pass: no pass reuses another's search
-            return [(Position.from_string(p.to_string()), d) for p, d in items]
+            return [(Position.from_string(p.to_string()), d) for p, d in items]  # noqa: B023 - used in this pass
 
         best = {"legal_plays": float("inf"), "afterstates": float("inf"), "plays+apply": float("inf")}
         for _ in range(passes):
@@ -142,7 +143,7 @@ def main() -> None:
             f"{statistics.median(run[key] for run in runs[label]):>12,.0f}" for label, _, _ in installs
         )
         for label in others:
-            ratio = statistics.median(a[key] / b[key] for a, b in zip(runs[label], runs[reference]))
+            ratio = statistics.median(a[key] / b[key] for a, b in zip(runs[label], runs[reference], strict=True))
             line += f"{ratio:>21.2f}x"
         print(line)
 

@@ -83,7 +83,7 @@ def measure(cases: dict[str, list[tuple[str, list[int]]]], repeats: int = 5) -> 
             legal_s = min(legal_s, time.perf_counter() - t)
             fresh = [(Position.from_string(p.to_string()), d) for p, d in items]
             t = time.perf_counter()
-            for (pos, dice), steps in zip(fresh, chosen):
+            for (pos, dice), steps in zip(fresh, chosen, strict=True):
                 for k in range(len(steps) + 1):
                     rules.next_steps(pos, dice, steps[:k])
                 rules.play_from_steps(pos, dice, steps)

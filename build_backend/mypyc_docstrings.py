@@ -55,11 +55,17 @@ def _literal(text: str) -> str:
 
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
-_MODULE = re.compile(r'(static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)')
-_TABLE = re.compile(r"static (?:PyMethodDef|PyGetSetDef) (\w+?)(module_methods|_methods|_getseters)\[\] = \{\n(.*?)\n\s*\};", re.S)
+_MODULE = re.compile(
+    r'(static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)'
+)
+_TABLE = re.compile(
+    r"static (?:PyMethodDef|PyGetSetDef) (\w+?)(module_methods|_methods|_getseters)\[\] = \{\n(.*?)\n\s*\};", re.S
+)
 _METHOD = re.compile(rf'(\{{"(\w+)",\s*\(PyCFunction\)\w+,\s*[A-Z_ |]+,\s*PyDoc_STR\()(NULL|{_STRING})\)')
 _PROPERTY = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,)(\s*\(setter\)\w+,\s*|\s*NULL, )NULL(, NULL\})')
-_TYPE = re.compile(rf"(static PyTypeObject CPyType_(\w+)_template_ = \{{.*?\.tp_doc = PyDoc_STR\()(NULL|{_STRING})(\),)", re.S)
+_TYPE = re.compile(
+    rf"(static PyTypeObject CPyType_(\w+)_template_ = \{{.*?\.tp_doc = PyDoc_STR\()(NULL|{_STRING})(\),)", re.S
+)
 
 
 def add(c_sources: Iterable[str], docs: Docs) -> None:
@@ -75,7 +81,7 @@ def add(c_sources: Iterable[str], docs: Docs) -> None:
         def owner(prefix: str) -> tuple[str, str]:
             """(module, class) of a C name prefix: ``base`` or ``base___RuleSet``."""
             module, _, cls = prefix.partition("___")
-            return modules[module], cls
+            return modules[module], cls  # noqa: B023 - the functions are used for this file only
 
         def doc_of(key: tuple[str, str, str], old: str) -> str:
             doc = docs.get(key)
@@ -88,7 +94,7 @@ def add(c_sources: Iterable[str], docs: Docs) -> None:
             return m[1] + doc_of((m[3], "", ""), "NULL") + m[4]
 
         def table(m: re.Match[str]) -> str:
-            module, cls = owner(m[1]) if m[2] != "module_methods" else (modules[m[1]], "")
+            module, cls = owner(m[1]) if m[2] != "module_methods" else (modules[m[1]], "")  # noqa: B023
             if m[2] == "_getseters":
                 body = _PROPERTY.sub(lambda p: property_entry(p, module, cls), m[3])
             else:

@@ -57,7 +57,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--scan", type=int, default=20, help="games replayed to find the busiest position")
     parser.add_argument("--seed", type=int, default=1, help="seed of every simulated game (default: 1)")
     parser.add_argument("--workers", type=int, default=1, help="processes for nardy.simulate (default: 1)")
-    parser.add_argument("--out-dir", type=Path, default=None, help="where to save the SVG and JSON (default: a temp dir)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=None, help="where to save the SVG and JSON (default: a temp dir)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or not 1 <= args.scan <= args.games:
         parser.error("--games must be >= 1 and --scan in 1..--games")

@@ -178,10 +178,10 @@ def train_game(
         else:
             target, grad = white_value(net, features, game.position, mover)
         step = alpha * (target - value)
-        for param, trace in zip(net.params, traces):
+        for param, trace in zip(net.params, traces, strict=True):
             param += step * trace
         if result is None:
-            traces = [lam * trace + g for trace, g in zip(traces, grad)]
+            traces = [lam * trace + g for trace, g in zip(traces, grad, strict=True)]
             value = target
 
 
@@ -276,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\nfinal match: the trained agent (td) against RandomAgent, colours alternating\n")
     print(final)
     print(f"\ntd's win rate against random: {rate.format(percent=True)} over {final.games} games")
-    print(f"time: {trained:.1f} s training and checkpoints, {time.perf_counter() - started - trained:.1f} s final match")
+    final = time.perf_counter() - started - trained
+    print(f"time: {trained:.1f} s training and checkpoints, {final:.1f} s final match")
     return 0
 
 

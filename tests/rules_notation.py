@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import nardy
@@ -180,7 +181,7 @@ def play_steps(d: Diagram, text: str, family: str) -> Diagram:
                 if not x[src - 1]:
                     raise ValueError(f"{text!r}: X has no checker on {src}")
                 x[src - 1] -= 1
-            for (a, _), (b, hit) in zip(path, path[1:]):
+            for (a, _), (b, hit) in pairwise(path):
                 if b >= a:
                     raise ValueError(f"{text!r}: {a}/{b} does not move forward")
                 if b == 0:

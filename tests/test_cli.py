@@ -12,7 +12,6 @@ import json
 import os
 import pty
 import re
-import signal
 import subprocess
 import sys
 import textwrap
@@ -26,6 +25,11 @@ from nardy.rules.base import Option
 from nardy.simulate import simulate
 
 HUGE = "1" * 5000  # over Python's 4,300-digit limit for reading an int
+
+#: a process pool started right after another may warn on Python 3.12 (see test_simulate.py)
+pytestmark = pytest.mark.filterwarnings(
+    r"ignore:This process \(pid=\d+\) is multi-threaded, use of fork\(\) may lead to deadlocks:DeprecationWarning"
+)
 #: the build line that heads a summary and answers --version
 BUILD = f"nardy {nardy.__version__} ({'compiled' if nardy.COMPILED else 'pure Python'})"
 

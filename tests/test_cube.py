@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, GameStateError, Player, Result
 from nardy.agents import RandomAgent
 

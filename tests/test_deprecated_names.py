@@ -83,7 +83,13 @@ CASES: list[tuple[str, str, str, Callable[[], Any], Callable[[], Any]]] = [
         lambda: formats.read_position(GNUBG_ID, nardy.ruleset("caucasian")),
         lambda: formats.from_text(GNUBG_ID, nardy.ruleset("caucasian")),
     ),
-    ("formats", "game_string", "to_game_string", lambda: formats.game_string(GAME), lambda: formats.to_game_string(GAME)),
+    (
+        "formats",
+        "game_string",
+        "to_game_string",
+        lambda: formats.game_string(GAME),
+        lambda: formats.to_game_string(GAME),
+    ),
     (
         "formats",
         "game_from_string",
@@ -260,3 +266,23 @@ def test_old_names_are_importable_but_not_in_all(module: str) -> None:
         assert name not in mod.__all__
     for name in NEW_NAMES[module]:
         assert name in mod.__all__
+
+
+def test_match_results_is_a_tuple_and_calling_it_still_works() -> None:
+    """``Match.results`` is a property that gives a tuple, as ``Match.scores`` does;
+    calling it, as the method it was, warns and gives an iterator over the same."""
+    results = MATCH.results
+    assert isinstance(results, tuple) and len(results) == len(MATCH.games) == 1
+    assert results == (MATCH.game.result(),)
+    assert results == MATCH.results and list(results) == list(results)  # not used up when read
+    message = "nardy.Match.results() is deprecated; use nardy.Match.results, a tuple (like Match.scores)"
+    with pytest.warns(DeprecationWarning, match=f"^{re.escape(message)}$") as caught:
+        called = MATCH.results()  # type: ignore[operator]
+    assert len(caught) == 1 and caught[0].filename == __file__
+    assert list(called) == list(results)
+    import copy
+    import pickle
+
+    assert type(pickle.loads(pickle.dumps(results))) is tuple and copy.deepcopy(results) == results
+    unfinished = nardy.Match(CUBE, length=3, seed=1)
+    assert unfinished.results == () and unfinished.scores == ((0, 0),)

@@ -10,8 +10,8 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
+from conftest import import_fresh  # noqa: E402
 from nardy import BLACK, WHITE, Step, encoding  # noqa: E402
 from nardy.agents import RandomAgent  # noqa: E402
 from nardy.encoding import (  # noqa: E402

@@ -124,7 +124,7 @@ def test_one_checker_of_each_side_is_refused_exactly_on_a_shared_point(rules: na
             if other == j:
                 continue  # White's fourteen are there too
             if shared:
-                raises(nardy.InvalidPositionError, lambda: rules.position(white=white, black=black),
+                raises(nardy.InvalidPositionError, lambda: rules.position(white=white, black=black),  # noqa: B023 - called here
                        f"White's point {k} (Black's {j})")
             else:
                 assert rules.position(white=white, black=black).points(Player.BLACK)[j - 1] == 1

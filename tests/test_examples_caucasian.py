@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import examples, random_short_positions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_notation import Example, check_example, parse_diagram
 
 import nardy
+from conftest import examples, random_short_positions
 from nardy import Player, Position, Step
 from nardy.flow import PlayContext
 

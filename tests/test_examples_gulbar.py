@@ -16,7 +16,7 @@ import pytest
 from rules_notation import parse_diagram
 
 import nardy
-from nardy import Game, Player, PlayContext
+from nardy import Game, PlayContext, Player
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])
 

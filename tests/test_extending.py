@@ -28,11 +28,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from conftest import any_positions, examples, expand, results_of, step_on_view, view
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import any_positions, examples, expand, results_of, step_on_view, view
 from nardy import Game, IllegalPlayError, PlayContext, Player, Position, Step
 from nardy.rules import ALIASES, REGISTRY, Constraint, SearchState, Short, register
 from nardy.rules.constraints import FROZEN

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, Position, records
 from nardy.formats import from_game_string, from_text
 from nardy.gnubg import from_gnubg_id, from_position_id

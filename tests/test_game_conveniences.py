@@ -4,6 +4,7 @@ come next, one step read from text, and the positions before each event."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -30,7 +31,9 @@ def random_point(rng: random.Random, rules_name: str, plies: int) -> Game:
 
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(RULESET_NAMES), seed=st.integers(0, 10**6), plies=st.integers(0, 40))
-def test_afterstates_and_next_steps_are_the_rules_answers_for_the_pending_play(name: str, seed: int, plies: int) -> None:
+def test_afterstates_and_next_steps_are_the_rules_answers_for_the_pending_play(
+    name: str, seed: int, plies: int
+) -> None:
     game = random_point(random.Random(seed), name, plies)
     if game.is_over():
         return
@@ -139,3 +142,53 @@ def test_a_bear_off_with_a_larger_die_is_built_by_hand() -> None:
     rules = nardy.ruleset("short")
     assert rules.next_steps(pos, (5, 4)) == (Step(3, OFF, 5),)
     assert Step.from_string("3/off") == Step(3, OFF, 3) != Step(3, OFF, 5)
+
+
+# --------------------------------------------------------------------------- plays built by hand
+
+
+RUN = (Step(24, 18, 6), Step(18, 13, 5))
+
+
+@pytest.mark.parametrize("rolled", [(6, 5), (5, 6)])
+@pytest.mark.parametrize("made", [(6, 5), (5, 6), [5, 6]])
+def test_a_play_built_by_hand_takes_its_dice_in_any_order(rolled: tuple[int, int], made: object) -> None:
+    """A roll has no order: a play made with 5-6 is the play of a 6-5 and of a 5-6."""
+    game = Game(nardy.ruleset("short"), first=WHITE)
+    game.roll(rolled)
+    legal = game.parse_play("24/13")
+    by_hand = nardy.Play(RUN, made)  # type: ignore[arg-type]
+    assert game.position_after(by_hand) == game.position_after(legal)
+    assert game.play(by_hand) == legal and legal.dice == (6, 5)
+
+
+@pytest.mark.parametrize("made", [(3, 3), (3, 3, 3, 3)])
+def test_a_double_is_its_two_dice_or_its_four_values(made: tuple[int, ...]) -> None:
+    game = Game(nardy.ruleset("short"), first=WHITE)
+    game.roll((3, 3))
+    steps = (Step(24, 21, 3), Step(24, 21, 3), Step(13, 10, 3), Step(13, 10, 3))
+    assert game.play(nardy.Play(steps, made)) == game.history[-1].play  # type: ignore[union-attr]
+    assert game.history[-1].play.dice == (3, 3, 3, 3)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("made", "shown"),
+    [((6, 4), "6-4"), ((6, 5, 5), "6-5-5"), ((6, 6), "6-6"), ((True, 5), "(True, 5)"), ((6.0, 5), "(6.0, 5)")],
+)
+def test_a_play_of_other_dice_is_refused_naming_both(made: tuple[object, ...], shown: str) -> None:
+    game = Game(nardy.ruleset("short"), first=WHITE)
+    game.roll((5, 6))
+    message = f"^24/13: made with {re.escape(shown)}, but the dice to play are 6-5$"
+    with pytest.raises(nardy.IllegalPlayError, match=message):
+        game.play(nardy.Play(RUN, made))  # type: ignore[arg-type]
+
+
+def test_owed_values_are_no_roll_of_two_dice() -> None:
+    """Two owed 6s are two values, not the roll 6-6 with its four."""
+    game = Game(nardy.ruleset("gulbar"), first=WHITE)
+    game.roll((6, 6))
+    game.play("24/18(2)")  # Black owes two 6s
+    assert game.dice == (6, 6)
+    with pytest.raises(nardy.IllegalPlayError, match="made with 6-6-6-6, but the dice to play are 6-6$"):
+        game.play(nardy.Play((Step(24, 18, 6),), (6, 6, 6, 6)))
+    assert str(game.play(nardy.Play((Step(24, 18, 6),), (6, 6)))) == "24/18"

@@ -289,7 +289,10 @@ BAD_POSITION_IDS = [
     # 50 empty slots, then a stray 1 bit
     (key_to_id(1 << 50), "bits are set after the last bar"),
     # opponent on its own point 1 = the mover's 24, where the mover also stands
-    (key_to_id(key_of([_one_side_on(1, 1), _one_side_on(24, 1)])), "not a valid position: .*holds checkers of both sides"),
+    (
+        key_to_id(key_of([_one_side_on(1, 1), _one_side_on(24, 1)])),
+        "not a valid position: .*holds checkers of both sides",
+    ),
 ]
 
 

@@ -11,8 +11,8 @@ np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
+from conftest import import_fresh  # noqa: E402
 from nardy import BLACK, WHITE  # noqa: E402
 from nardy.agents import GreedyAgent  # noqa: E402
 from nardy.encoding import N_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_SIZE  # noqa: E402
@@ -94,9 +94,9 @@ def test_same_seed_same_episode_other_seed_other_dice() -> None:
     r1, n1, seen1 = play_episode(env, 5)
     r2, n2, seen2 = play_episode(env, 5)
     assert (r1, n1) == (r2, n2)
-    assert all((a == b).all() for a, b in zip(seen1, seen2))
+    assert all((a == b).all() for a, b in zip(seen1, seen2, strict=True))
     _, n3, seen3 = play_episode(env, 6)
-    assert n3 != n1 or any((a != b).any() for a, b in zip(seen1, seen3))
+    assert n3 != n1 or any((a != b).any() for a, b in zip(seen1, seen3, strict=False))
 
 
 def test_spaces() -> None:

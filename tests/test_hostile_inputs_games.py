@@ -14,17 +14,19 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from nardy import BLACK, WHITE, Game, Match, Step, errors, formats, matfile, records, simulate
 from nardy.core import make_position
-from nardy import BLACK, WHITE, Game, Match, Step, errors, formats, matfile, records
 from nardy.flow import Pending
 
 SHORT = nardy.ruleset("short", cube=True)
+RUN = (Step(24, 18, 6), Step(18, 13, 5))
 LONG = nardy.ruleset("long")
 HUGE = 10**5000
 
@@ -45,6 +47,26 @@ class Opaque:
     """An object nardy knows nothing about."""
 
 
+class BoolRaises:
+    """An object that cannot be tested for truth (nor compared)."""
+
+    def __bool__(self) -> bool:
+        raise RuntimeError("__bool__")
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("__eq__")
+
+    __hash__ = object.__hash__
+
+
+def _hand_made_context(kind: object, head_used: object = 0) -> nardy.PlayContext:
+    """A context with fields its constructor refuses, built around the constructor's check."""
+    context = object.__new__(nardy.PlayContext)
+    for name, value in (("kind", kind), ("head_used", head_used), ("final", False), ("cascade", False)):
+        object.__setattr__(context, name, value)
+    return context
+
+
 def _fresh_iterator() -> object:
     return iter((6, 5))
 
@@ -56,7 +78,7 @@ def _generator() -> object:
 HOSTILE = st.one_of(
     st.sampled_from(
         [None, True, False, 0, -1, 1, 2, 3, 25, 2**63, HUGE, -HUGE, 0.5, float("nan"), float("inf"), "", " ",
-         "x", "short", "long[cube=true]", "24/18", "w", b"61", bytearray(b"\x06\x01"), [], [6, 5], [[1, 2]], (),
+         "x", "short", "long[cube=true]", "24/18", "w", b"x", b"61", bytearray(b"\x06\x01"), [], [6, 5], [[1, 2]], (),
          (6, 5), (HUGE, 1), {}, {"format": "nardy-game"}, {1, 2}, frozenset({3}), Opaque(), object, Step,
          WHITE, BLACK, SHORT, LONG, Pending("roll"), "\x00" * 3, "[" * 50, "9" * 5000,
          # values of nardy's own types, built by hand with fields of the wrong shape
@@ -64,9 +86,12 @@ HOSTILE = st.one_of(
         make_position("long", None, None, 0, 0, 3, True, True),  # type: ignore[arg-type]
          nardy.Play(None, None), nardy.Play((Step(24, 18, 6),), (6, 5)), [Step(99, 1, 9)],  # type: ignore[arg-type]
          Pending("play", WHITE, dice=(9,)), Pending([], WHITE), Pending("roll", WHITE, rolls=(HUGE, 0)),  # type: ignore[arg-type]
-         Pending("roll", WHITE, context=nardy.PlayContext("owed", None)),  # type: ignore[arg-type]
+         Pending("roll", WHITE, context=_hand_made_context("owed", None)),
          Pending("cube", WHITE, cube="2", offer=HUGE)]  # type: ignore[arg-type]
     ),
+    st.builds(BoolRaises),
+    st.builds(lambda: (_hand_made_context("stage", HUGE),)),
+    st.builds(lambda: nardy.Play(RUN, (HUGE, 5))),
     st.builds(_fresh_iterator),
     st.builds(_generator),
     st.builds(lambda: np.array([6, 5])),
@@ -109,6 +134,41 @@ def _mat_file(**changes: object) -> str:
     }
     fields.update(changes)
     return matfile.MatFile(**fields).to_string()  # type: ignore[arg-type]
+
+
+def _at_most(most: int, call: Callable[[object], object]) -> Callable[[object], object]:
+    """``call``, except for an int above ``most``: a sound count of games or workers
+    that large would play for hours (or start as many processes)."""
+
+    def bounded(value: object) -> object:
+        if type(value) is int and value > most:
+            return None
+        return call(value)
+
+    return bounded
+
+
+def _not_callable(call: Callable[[object], object]) -> Callable[[object], object]:
+    """``call``, except for a value that can be called: what a callback raises is the caller's own."""
+
+    def checked(value: object) -> object:
+        return None if callable(value) else call(value)
+
+    return checked
+
+
+RECORD = simulate.GameRecord(0, 7, "greedy", "random", "white", "oin", 1, 30, 30)
+
+
+def _record(field: str) -> Callable[[object], object]:
+    """A game record with ``field`` given the hostile value (and summarised)."""
+
+    def make(value: object) -> object:
+        fields = {f.name: getattr(RECORD, f.name) for f in attrs.fields(simulate.GameRecord)}
+        fields[field] = value
+        return simulate.Summary.from_records([simulate.GameRecord(**fields)])  # type: ignore[arg-type]
+
+    return make
 
 
 def _deprecated(func: Callable[..., object]) -> Callable[..., object]:
@@ -204,6 +264,36 @@ CASES: dict[str, Callable[[object], object]] = {
     "export_mat": _deprecated(lambda h: matfile.export_mat(h)),  # type: ignore[arg-type]
     "import_mat": _deprecated(lambda h: matfile.import_mat(h)),  # type: ignore[arg-type]
     "read_mat": _deprecated(lambda h: matfile.read_mat(h)),  # type: ignore[arg-type]
+    # nardy.simulate
+    "simulate(rules)": lambda h: simulate.simulate(h, 1),  # type: ignore[arg-type]
+    "simulate(games)": _at_most(2, lambda h: simulate.simulate("short", h)),  # type: ignore[arg-type]
+    "simulate(white=)": lambda h: simulate.simulate("short", 1, white=h),  # type: ignore[arg-type]
+    "simulate(seed=)": lambda h: simulate.simulate("short", 1, seed=h),  # type: ignore[arg-type]
+    "simulate(workers=)": _at_most(1, lambda h: simulate.simulate("short", 1, workers=h)),  # type: ignore[arg-type]
+    "simulate(chunk=)": lambda h: simulate.simulate("short", 1, chunk=h),  # type: ignore[arg-type]
+    "simulate(executor=)": lambda h: simulate.simulate("short", 1, executor=h),  # type: ignore[arg-type]
+    "simulate(progress=)": _not_callable(lambda h: simulate.simulate("short", 1, progress=h)),  # type: ignore[arg-type]
+    "simulate(keep_games=)": lambda h: simulate.simulate("short", 1, keep_games=h),  # type: ignore[arg-type]
+    "compare(a)": lambda h: simulate.compare("short", h, "random", 1),  # type: ignore[arg-type]
+    "compare(games)": _at_most(2, lambda h: simulate.compare("short", "greedy", "random", h)),  # type: ignore[arg-type]
+    "compare(workers=)": _at_most(1, lambda h: simulate.compare("short", "greedy", "random", 1, workers=h)),  # type: ignore[arg-type]
+    "wilson_interval(successes)": lambda h: simulate.wilson_interval(h, 10),  # type: ignore[arg-type]
+    "wilson_interval(trials)": lambda h: simulate.wilson_interval(3, h),  # type: ignore[arg-type]
+    "wilson_interval(z=)": lambda h: simulate.wilson_interval(3, 10, h),  # type: ignore[arg-type]
+    "mean_interval(values)": lambda h: simulate.mean_interval(h),  # type: ignore[arg-type]
+    "mean_interval(z=)": lambda h: simulate.mean_interval([1, 2, 4], h),  # type: ignore[arg-type]
+    "Estimate.format(spec)": lambda h: simulate.Estimate(0.5, 0.25, 0.75).format(h),  # type: ignore[arg-type]
+    "Estimate.format(percent=)": lambda h: simulate.Estimate(0.5, 0.25, 0.75).format(percent=h),  # type: ignore[arg-type]
+    "Summary.from_records(records)": lambda h: simulate.Summary.from_records(h),  # type: ignore[arg-type]
+    "Summary.from_records(rules=)": lambda h: simulate.Summary.from_records([RECORD], rules=h),  # type: ignore[arg-type]
+    "Summary.from_records(seed=)": lambda h: simulate.Summary.from_records([RECORD], seed=h),  # type: ignore[arg-type]
+    "Summary.from_records(keep_games=)": lambda h: simulate.Summary.from_records([RECORD], keep_games=h),  # type: ignore[arg-type]
+    **{f"GameRecord({f.name})": _record(f.name) for f in attrs.fields(simulate.GameRecord)},
+    "game_seed(seed)": lambda h: simulate.game_seed(h, 1),  # type: ignore[arg-type]
+    "game_seed(index)": lambda h: simulate.game_seed(1, h),  # type: ignore[arg-type]
+    "count_turns": lambda h: simulate.count_turns(h),  # type: ignore[arg-type]
+    "play_chunk": lambda h: simulate.play_chunk(h),  # type: ignore[arg-type]
+    "PoolExecutor": lambda h: simulate.PoolExecutor(h),
 }
 
 
@@ -242,6 +332,34 @@ REFUSED: list[tuple[str, Callable[[], object]]] = [
     ("MatFile(tags).to_string", lambda: {"Site": HUGE}),
     ("MatFile(comments).to_string", lambda: 5),
     ("Match.from_games(games)", lambda: np.array([1, 2])),
+    # calls that once let another exception escape
+    ("from_text(rules)", lambda: HUGE),
+    ("detect_format", lambda: None),
+    ("detect_format", lambda: b"x"),
+    ("state_string(rules)", lambda: None),
+    ("state_string(position)", lambda: None),
+    ("state_string(pending)", lambda: None),
+    ("to_game_string", lambda: None),
+    ("Game.play", lambda: nardy.Play(RUN, (HUGE, 5))),
+    ("Game.position_after", lambda: nardy.Play(RUN, (HUGE, 5))),
+    ("Game.play", lambda: nardy.Play(RUN, (BoolRaises(), BoolRaises()))),
+    ("Game.play", lambda: nardy.Play((Step(24, 18, BoolRaises()), RUN[1]), (6, 5))),  # type: ignore[arg-type]
+    ("Game.play", lambda: nardy.Play(RUN, (6.0, 5))),  # type: ignore[arg-type]
+    ("to_dict(rng=)", lambda: np.array([1, 2])),
+    ("to_json(indent)", lambda: ()),
+    ("to_json(indent)", lambda: -HUGE),
+    ("to_json(rng=)", BoolRaises),
+    ("Match(seed=)", lambda: ()),
+    ("from_mat(lenient=)", lambda: np.array([1, 2])),
+    ("MatFile.from_string(lenient=)", lambda: np.array([1, 2])),
+    ("from_mat(rules)", lambda: (_hand_made_context("stage", HUGE),)),
+    ("simulate(games)", lambda: 0),
+    ("simulate(workers=)", lambda: 0),
+    ("simulate(rules)", lambda: 42),
+    ("simulate(progress=)", lambda: 5),
+    ("wilson_interval(trials)", lambda: 0),
+    ("mean_interval(values)", lambda: []),
+    ("Summary.from_records(records)", lambda: []),
 ]
 
 

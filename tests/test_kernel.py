@@ -22,11 +22,11 @@ import itertools
 from typing import Any
 
 import pytest
-from conftest import any_positions, examples, get_rules
 from hypothesis import HealthCheck, assume, find, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import any_positions, examples, get_rules
 from nardy import Player, Position
 from nardy.flow import PlayContext
 from nardy.rules.kernel import Kernel
@@ -175,11 +175,16 @@ def hitting_positions(draw: st.DrawFn) -> Position:
                                            turn=Player.WHITE)
 
 
+def _case_id(name: str, options: dict[str, object]) -> str:
+    """A test id: the ruleset's name and its options."""
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
 MARKING = [("caucasian", {}), ("caucasian", {"hide_zone": "board"}), ("short", {"hit_and_hide": "forbidden_home"}),
            ("short", {"home_hit_and_run": "forbidden"})]
 
 
-@pytest.mark.parametrize("name, options", MARKING, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKING])
+@pytest.mark.parametrize("name, options", MARKING, ids=[_case_id(n, o) for n, o in MARKING])
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_marks_keep_the_equal_values_shortcut_and_its_step_orders(
@@ -352,7 +357,7 @@ MARKS_AND_HOME_MOVES = [
 
 
 @pytest.mark.parametrize(
-    "name, options", MARKS_AND_HOME_MOVES, ids=[n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in MARKS_AND_HOME_MOVES]
+    "name, options", MARKS_AND_HOME_MOVES, ids=[_case_id(n, o) for n, o in MARKS_AND_HOME_MOVES]
 )
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -445,7 +450,7 @@ def _mover_view(pos: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 BEAROFF_SETTINGS = [
-    dict(zip(("bearoff_exact_only", "home_moves_after_all_home", "bearoff_overshoot_check"), combo))
+    dict(zip(("bearoff_exact_only", "home_moves_after_all_home", "bearoff_overshoot_check"), combo, strict=True))
     for combo in itertools.product((False, True), (True, False), ("current", "turn_start"))
 ]
 
@@ -549,8 +554,8 @@ def test_a_constraint_written_in_python_shows_its_own_attributes() -> None:
 
 
 def test_a_rule_checked_per_step_or_at_the_end_uses_one_hook() -> None:
-    from nardy.rules.fevga import StartingQuarter
     from nardy.rules.constraints import calls as _calls
+    from nardy.rules.fevga import StartingQuarter
     from nardy.rules.kernel import StepOrEndConstraint
     from nardy.rules.long import SixBlock
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -52,7 +53,7 @@ def test_match_ends_when_a_player_reaches_the_length() -> None:
     assert match.is_over() and match.winner == WHITE
     assert match.next_game() is None
     assert len(match.games) == 4
-    assert [r.winner for r in match.results()] == [WHITE, BLACK, WHITE, WHITE]
+    assert [r.winner for r in match.results] == [WHITE, BLACK, WHITE, WHITE]
 
 
 def test_score_adds_cube_points_and_can_overshoot() -> None:
@@ -121,7 +122,7 @@ def test_alternate_starters() -> None:
             assert match.game.opening is None  # no opening roll after the first game
         win(match, (WHITE, BLACK, BLACK, WHITE, WHITE, WHITE)[i])
         match.next_game()
-    assert all(a != b for a, b in zip(starters, starters[1:])), starters
+    assert all(a != b for a, b in pairwise(starters)), starters
 
 
 def test_winner_starts() -> None:
@@ -260,7 +261,7 @@ def test_money_session_by_bots() -> None:
         play_out(match.game, bots, random.Random(0))
         assert not match.is_over()
         match.next_game()
-    assert sum(match.score) == sum(r.points for r in match.results())
+    assert sum(match.score) == sum(r.points for r in match.results)
 
 
 # --------------------------------------------------------------------------- bots and replay
@@ -343,10 +344,10 @@ def test_bot_match_replays_identically(name: str) -> None:
     assert isinstance(again, Match)
     assert again.rules == match.rules and again.length == match.length and again.crawford == match.crawford
     assert len(again.games) == len(match.games)
-    for a, b in zip(match.games, again.games):
+    for a, b in zip(match.games, again.games, strict=True):
         assert_same_game(a, b)
         assert replay_positions(a) == replay_positions(b)
-    assert list(again.results()) == list(match.results())
+    assert again.results == match.results
     assert again.score == match.score
     assert again.is_over() and again.winner == match.winner
     assert [again.games[i].crawford for i in range(len(again.games))] == [g.crawford for g in match.games]
@@ -372,7 +373,7 @@ def test_unfinished_match_replays_and_continues_identically(name: str) -> None:
     again = records.from_json(records.to_json(match, rng=True))
     assert isinstance(again, Match)
     assert len(again.games) == 2
-    for a, b in zip(match.games, again.games):
+    for a, b in zip(match.games, again.games, strict=True):
         assert_same_game(a, b)
     assert again.score == match.score
     # both continue with the same dice

@@ -82,7 +82,7 @@ def bot_match(
 
 def assert_same_match(a: nardy.Match, b: nardy.Match) -> None:
     assert (a.length, a.crawford, len(a.games)) == (b.length, b.crawford, len(b.games))
-    for ga, gb in zip(a.games, b.games):
+    for ga, gb in zip(a.games, b.games, strict=True):
         assert ga.opening == gb.opening
         assert ga.crawford == gb.crawford
         assert ga.history == gb.history
@@ -489,7 +489,9 @@ def test_a_resignation_the_points_cannot_tell_keeps_its_kind() -> None:
 
 
 @pytest.mark.parametrize(
-    "rules", [JACOBY, nardy.ruleset("short", cube=True, gammons_with_cube=False), CUBE], ids=["jacoby", "no gammons", "cube"]
+    "rules",
+    [JACOBY, nardy.ruleset("short", cube=True, gammons_with_cube=False), CUBE],
+    ids=["jacoby", "no gammons", "cube"],
 )
 @pytest.mark.parametrize("stake", [None, 1, 2, 3])
 @pytest.mark.parametrize("loser", [W, B])
@@ -573,11 +575,11 @@ def test_cross_check_with_gnubg(tmp_path: Path) -> None:
     if done.returncode != 0 or "@@JSON@@" not in done.stdout:
         pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
     views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
-    for i, (match, view) in enumerate(zip(matches, views)):
+    for i, (match, view) in enumerate(zip(matches, views, strict=True)):
         assert view["match-info"]["match-length"] == match.length
         assert [view["match-info"]["X"]["name"], view["match-info"]["O"]["name"]] == ["Alice", "Bob"]
         assert len(view["games"]) == len(match.games)
-        for game, gv in zip(match.games, view["games"]):
+        for game, gv in zip(match.games, view["games"], strict=True):
             result = game.result()
             assert result is not None and result.winner is not None
             info = gv["info"]
@@ -851,7 +853,7 @@ def _mid_match_cases() -> list[tuple[nardy.Match, int, str]]:
 def start_score(match: nardy.Match) -> tuple[int, int]:
     """The score before the match's first game."""
     score = list(match.score)
-    for result in match.results():
+    for result in match.results:
         assert result.winner is not None
         score[result.winner] -= result.points
     return score[0], score[1]
@@ -897,11 +899,11 @@ def test_mid_match_files_cross_check_with_gnubg(tmp_path: Path) -> None:
         pytest.skip(f"gnubg could not run here: {done.stderr[-500:]}")
     views = json.loads(done.stdout.split("@@JSON@@", 1)[1])
     differ = 0
-    for (_, _, text), view in zip(cases, views):
+    for (_, _, text), view in zip(cases, views, strict=True):
         match = from_mat(text)
         assert len(view["games"]) == len(match.games)
         score = list(start_score(match))
-        for game, gv in zip(match.games, view["games"]):
+        for game, gv in zip(match.games, view["games"], strict=True):
             info = gv["info"]
             assert (info["score-X"], info["score-O"]) == tuple(score)
             doubled = any(isinstance(e, CubeEvent) for e in game.history)

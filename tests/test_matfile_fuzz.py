@@ -11,12 +11,12 @@ from functools import cache
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_matfile import HAND_MATCH, HAND_MONEY, assert_same_match, bot_match
 
 import nardy
 from nardy.errors import NardyError
 from nardy.matfile import MatFile, MatRepairWarning, from_mat, to_mat
 from nardy.records import RecordError
-from test_matfile import HAND_MATCH, HAND_MONEY, assert_same_match, bot_match
 
 #: the longest message an error or a repair may have, whatever the input
 LONGEST_MESSAGE = 400
@@ -166,7 +166,7 @@ def test_mutations_exercise_the_lenient_reading() -> None:
         (f" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5   Doubles => {HUGE}\n", "'Doubles => 2'"),
         (f" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n      Wins {HUGE} points\n", "too large"),
         (f" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: {HUGE}/5 6/5\n", "too long for the moves"),
-        (f" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 9999/5 6/5\n", "point 9999 is outside"),
+        (" 3 point match\n Game 1\n A : 0   B : 0\n  1) 31: 9999/5 6/5\n", "point 9999 is outside"),
         (f" 3 point match\n Game 1\n A : 0   B : 0\n  1) {HUGE}: 8/5 6/5\n", "cannot read the roll '999"),
         (" 3 point match\n Game 1\n A : 0   B : 0\n  1) 99: 8/5 6/5\n", "cannot read the roll '99:'"),
         (" 3 point match\n Game 1\n A : 0   B : 0\n  1) ٣١: 8/5 6/5\n", "cannot read the roll '٣١:'"),

@@ -15,8 +15,8 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
+from conftest import import_fresh  # noqa: E402
 from nardy import encoding  # noqa: E402
 from nardy.envs import openspiel  # noqa: E402
 from nardy.envs.openspiel import GAME_NAMES, OPENINGS, PASS  # noqa: E402
@@ -31,7 +31,7 @@ def load(name: str) -> Any:
 
 
 def sample_chance(state: Any, rng: random.Random) -> int:
-    actions, probs = zip(*state.chance_outcomes())
+    actions, probs = zip(*state.chance_outcomes(), strict=True)
     return int(rng.choices(actions, probs)[0])
 
 
@@ -259,7 +259,7 @@ def test_mcts_bot_plays_short() -> None:
     moves = 0
     while moves < 3 and not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probs)))
             continue
         action = bot.step(state)

@@ -12,8 +12,8 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from conftest import import_fresh  # noqa: E402
 import nardy  # noqa: E402
+from conftest import import_fresh  # noqa: E402
 from nardy.encoding import N_ACTIONS, OBSERVATION_LAYOUT  # noqa: E402
 from nardy.envs.pettingzoo import NardyAECEnv, env, raw_env  # noqa: E402
 
@@ -108,7 +108,7 @@ def test_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str
     assert capsys.readouterr().out == f"{text}\n\n"
     rng = np.random.default_rng(7)
     live = 0
-    for agent in ansi.agent_iter():
+    for _agent in ansi.agent_iter():
         obs, _, terminated, truncated, _ = ansi.last()
         action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         ansi.step(action)

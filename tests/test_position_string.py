@@ -11,11 +11,11 @@ exception.
 from __future__ import annotations
 
 import pytest
-from conftest import examples, random_long_positions, random_short_positions, reached_positions
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples, random_long_positions, random_short_positions, reached_positions
 from nardy import InvalidPositionError, Player, Position
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

@@ -16,8 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
-from nardy import Game, Player, Position
-
 from conftest import (
     ALL_ROLLS,
     RULESETS,
@@ -32,6 +30,7 @@ from conftest import (
     view,
     walk_play,
 )
+from nardy import Game, Player, Position
 
 
 def _fields(pos: Position) -> tuple:

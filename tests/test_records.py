@@ -15,11 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, Match, Player, records
 from nardy.agents import RandomAgent
 from nardy.records import RecordError

@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_saved_state import act, follow, same
 
 import nardy
 from nardy import WHITE, Game, records
 from nardy.formats import from_rules_string, from_text, to_rules_string
 from nardy.rules import REGISTRY
-
-from test_saved_state import act, follow, same
 
 
 @st.composite
@@ -27,7 +26,9 @@ def rulesets_with_options(draw: st.DrawFn) -> nardy.RuleSet:
     cls = REGISTRY[draw(st.sampled_from(sorted(REGISTRY)))]
     options: dict[str, Any] = {}
     for option in cls.OPTIONS:
-        others = [value for value in option.values if not (value == option.default and type(value) is type(option.default))]
+        others = [
+            value for value in option.values if not (value == option.default and type(value) is type(option.default))
+        ]
         if others and draw(st.booleans()):
             options[option.name] = draw(st.sampled_from(others))
     try:

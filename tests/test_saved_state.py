@@ -13,11 +13,11 @@ import random
 from typing import Any
 
 import pytest
-from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, records
 from nardy.gnubg import from_position_id, to_position_id
 from nardy.xgid import from_xgid, to_xgid

@@ -385,7 +385,9 @@ def test_cube_multiplies_bear_off_result(
 
 @pytest.mark.parametrize(("opts", "how", "cube"), CUBE_SETTINGS)
 @pytest.mark.parametrize(("scoring", "loser", "kind", "base"), LONG_CUBE_EXTRA)
-def test_cube_with_long_scoring_modes(scoring: dict, loser: dict, kind: str, base: int, opts: dict, how: str, cube: int) -> None:
+def test_cube_with_long_scoring_modes(
+    scoring: dict, loser: dict, kind: str, base: int, opts: dict, how: str, cube: int
+) -> None:
     rules = nardy.ruleset("long", **scoring, **opts)
     game, p = last_checker_game(rules, WHITE, loser)
     turn_cube(game, how)
@@ -480,10 +482,13 @@ def resign_game(
     return Game(rules, first=first, position=pos)
 
 
+#: the short family's start, as a layout
+SHORT_START = {24: 2, 13: 5, 8: 3, 6: 5}
+
 RESIGN_CASES = [
     # ruleset, options, resigner layout, bar, opponent layout, kind, points
-    pytest.param("short", {}, {24: 2, 13: 5, 8: 3, 6: 5}, 0, {24: 2, 13: 5, 8: 3, 6: 5}, "koks", 3, id="short-start-koks"),
-    pytest.param("short", {"max_result": "mars"}, {24: 2, 13: 5, 8: 3, 6: 5}, 0, {6: 15}, "mars", 2, id="short-cap-mars"),
+    pytest.param("short", {}, SHORT_START, 0, SHORT_START, "koks", 3, id="short-start-koks"),
+    pytest.param("short", {"max_result": "mars"}, SHORT_START, 0, {6: 15}, "mars", 2, id="short-cap-mars"),
     pytest.param("short", {"max_result": "oin"}, {24: 2, 13: 5, 8: 3, 6: 5}, 0, {6: 15}, "oin", 1, id="short-cap-oin"),
     pytest.param("short", {}, {13: 5, 8: 5, 6: 5}, 0, {6: 15}, "mars", 2, id="short-mars"),
     pytest.param("short", {}, {6: 14}, 1, {6: 15}, "koks", 3, id="short-bar-koks"),
@@ -578,7 +583,9 @@ def test_resign_after_the_end_is_refused() -> None:
 # --------------------------------------------------------------------------- last-roll draw
 
 
-def draw_game(rules: nardy.RuleSet, first: Player, first_layout: Mapping[int, int], other_layout: Mapping[int, int]) -> Game:
+def draw_game(
+    rules: nardy.RuleSet, first: Player, first_layout: Mapping[int, int], other_layout: Mapping[int, int]
+) -> Game:
     a, b = pts(first_layout), pts(other_layout)
     if first == WHITE:
         pos = rules.position(white=a, black=b, turn=WHITE)

@@ -87,7 +87,10 @@ def test_afterstates_are_the_positions_of_the_legal_plays(name: str, seed: int, 
 #: the opening position after White's 24/13 (6-5) and after Black's reply 13/11 13/9
 #: (4-2), as position strings written by hand
 AFTER_OPENING = {
-    "short": ("short 24:1,13:6,8:3,6:5 24:2,13:5,8:3,6:5 b 10", "short 24:1,13:6,8:3,6:5 24:2,13:3,11:1,9:1,8:3,6:5 w 11"),
+    "short": (
+        "short 24:1,13:6,8:3,6:5 24:2,13:5,8:3,6:5 b 10",
+        "short 24:1,13:6,8:3,6:5 24:2,13:3,11:1,9:1,8:3,6:5 w 11",
+    ),
     "long": ("long 24:14,13:1 24:15 b 10", "long 24:14,13:1 24:14,18:1 w 11"),
 }
 
@@ -101,7 +104,7 @@ def test_results_of_a_search_hold_their_fields_in_order(name: str) -> None:
     rules = nardy.ruleset(name)
     pos = rules.initial_position()
     for (dice, text), expected in zip((((6, 5), "24/13"), ((4, 2), "13/11 13/9" if name == "short" else "24/18")),
-                                      AFTER_OPENING[name]):
+                                      AFTER_OPENING[name], strict=True):
         plays = rules.legal_plays(pos, dice)
         for play in plays:
             assert tuple.__len__(play) == len(Play.__match_args__)
@@ -283,7 +286,7 @@ def test_plays_and_positions_are_values(name: str) -> None:
     by_hand = Play(play.steps, play.dice)  # a play built by hand equals the generated one
     assert by_hand == play and hash(by_hand) == hash(play) and not by_hand != play
     assert play != tuple.__iter__(play) and pos != tuple(pos) and tuple(pos) != pos
-    assert Position(**dict(zip(Position.__match_args__, pos))) == pos
+    assert Position(**dict(zip(Position.__match_args__, pos, strict=True))) == pos
     for a, b in ((play, play), (pos, pos)):
         with pytest.raises(TypeError):
             a < b  # type: ignore[operator]  # noqa: B015

@@ -21,13 +21,14 @@ import concurrent.futures as cf
 import math
 import multiprocessing
 import multiprocessing.pool
-import pickle
 import os
+import pickle
 import secrets
 import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -38,6 +39,7 @@ import nardy
 from nardy import Game, Play, Player
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
+from nardy.game import PlayEvent
 from nardy.rules import ALIASES, REGISTRY, Constraint, Long, register
 from nardy.simulate import (
     RECORD_FIELDS,
@@ -48,6 +50,7 @@ from nardy.simulate import (
     PoolExecutor,
     Summary,
     compare,
+    count_turns,
     game_seed,
     mean_interval,
     simulate,
@@ -56,6 +59,16 @@ from nardy.simulate import (
 
 GAMES = 12
 SEED = 5
+
+#: Python 3.12 warns when os.fork() runs while the process has more than one OS
+#: thread, and its Thread.join() returns before a joined thread has left the
+#: operating system (3.13 waits for it): so a process pool started right after
+#: another one finished may still count that pool's manager thread, already
+#: joined, and warn on a fork that is safe. These tests start pools back to back;
+#: nothing else runs beside them.
+pytestmark = pytest.mark.filterwarnings(
+    r"ignore:This process \(pid=\d+\) is multi-threaded, use of fork\(\) may lead to deadlocks:DeprecationWarning"
+)
 
 
 @pytest.fixture(scope="module")
@@ -259,7 +272,7 @@ def test_summary_and_records_pickle(baseline: Summary) -> None:
 def _rec(index: int, winner: str | None, kind: str, points: int, plies: int, *,
          white: str = "greedy", black: str = "random") -> GameRecord:
     return GameRecord(index=index, seed=100 + index, white=white, black=black, winner=winner,
-                      kind=kind, points=points, plies=plies, turns=plies + 1)
+                      kind=kind, points=points, plies=plies, turns=plies - 1)
 
 
 HAND_MADE = [
@@ -296,10 +309,10 @@ def test_summary_of_a_hand_made_list() -> None:
     # plies 40 60 80 50 70 -> mean 60, sd sqrt(250)
     assert s.mean_plies.value == 60.0
     assert s.mean_plies.low == pytest.approx(60 - z * math.sqrt(250 / 5))
-    assert s.mean_turns.value == 61.0
+    assert s.mean_turns.value == 59.0
     text = str(s)
     for piece in ("white (greedy)", "60.0%", "[23.1%, 88.2%]", "draws", "koks 1", "oin 2",
-                  "average turns per game: 61.0", "average plies per game: 60.0"):
+                  "average turns per game: 59.0", "average plies per game: 60.0"):
         assert piece in text
     assert Summary.from_records(list(reversed(HAND_MADE)), rules=nardy.ruleset("short"), seed=9) == s
 
@@ -335,6 +348,50 @@ def test_intervals() -> None:
         mean_interval([])
 
 
+# --------------------------------------------------------------------------- turns
+
+
+def test_a_turn_of_short_or_long_nardy_is_one_play() -> None:
+    """One play per turn, the first turn included (in short nardy the opening roll
+    is the first player's roll, so its play is a turn too)."""
+    for rules in ("short", "long"):
+        summary = simulate(rules, 4, seed=SEED)
+        assert summary.per_game is not None
+        assert [g.turns for g in summary.per_game] == [g.plies for g in summary.per_game]
+
+
+def test_a_gulbar_turn_holds_re_rolls_and_owed_values() -> None:
+    """A turn is everything one player does before the other player moves: Black's
+    owed 6s and its own roll are one turn, White's 2-2 and its re-roll another."""
+    game = Game(nardy.ruleset("gulbar"), first=Player.WHITE)
+    game.roll((6, 6))
+    game.play("24/18(2)")  # two of the four steps: Black owes two 6s
+    game.play("24/18")  # Black plays them ...
+    game.roll((3, 1))
+    game.play("24/20")  # ... and its own roll, in the same turn
+    game.roll((2, 2))
+    game.play("24/22 18/16 18/14")  # four steps: White rolls again
+    game.roll((5, 4))
+    game.play("24/15")
+    game.roll((5, 3))
+    game.play(game.legal_plays()[0])
+    assert game.plies == 6
+    assert count_turns(game) == 4  # White, Black, White, Black
+    assert count_turns(Game(nardy.ruleset("gulbar"), first=Player.WHITE)) == 0
+
+
+def test_a_run_counts_its_turns_as_its_games_have_them() -> None:
+    summary = simulate("gulbar", 6, seed=SEED)
+    assert summary.per_game is not None
+    for record in summary.per_game:
+        game = Game(nardy.ruleset("gulbar"), seed=record.seed)
+        agents = {Player.WHITE: GreedyAgent(), Player.BLACK: RandomAgent(seed=record.seed * 2 + 1)}
+        play_game(game, agents)
+        assert (record.turns, record.plies) == (count_turns(game), game.plies)
+        movers = [e.player for e in game.history if isinstance(e, PlayEvent)]
+        assert record.turns == 1 + sum(a != b for a, b in pairwise(movers))
+
+
 # --------------------------------------------------------------------------- compare
 
 
@@ -360,20 +417,69 @@ def test_greedy_beats_random_by_a_wide_margin() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(nardy.NardyError, match="unknown agent"):
         simulate("short", 2, white="nobody")
-    with pytest.raises(ValueError):
-        simulate("short", 0)
-    with pytest.raises(ValueError):
-        simulate("short", 2, workers=0)
-    with pytest.raises(ValueError):
-        simulate("short", 2, chunk=0)
-    with pytest.raises(ValueError, match="two different agents"):
+    with pytest.raises(nardy.NardyError, match="two different agents"):
         compare("short", "greedy", "greedy", 2)
-    with pytest.raises(TypeError):
-        simulate(42, 2)  # type: ignore[arg-type]
     with pytest.raises(nardy.UnknownRuleSetError):
         simulate("no such game", 2)
+
+
+#: arguments each refused with a nardy error that says what is wrong (before any game)
+REFUSED: list[tuple[Callable[[], object], str]] = [
+    (lambda: simulate("short", 0), "games must be at least 1, not 0"),
+    (lambda: simulate("short", -5), "games must be at least 1, not -5"),
+    (lambda: simulate("short", 2.0), "games must be an int, not 2.0"),  # type: ignore[arg-type]
+    (lambda: simulate("short", True), "games must be an int, not True"),  # type: ignore[arg-type]
+    (lambda: simulate("short", "3"), "games must be an int, not '3'"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, workers=0), "workers must be at least 1, not 0"),
+    (lambda: simulate("short", 2, workers=None), "workers must be an int, not None"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, chunk=0), "chunk must be at least 1, not 0"),
+    (lambda: simulate("short", 2, chunk=1.5), "chunk must be an int, not 1.5"),  # type: ignore[arg-type]
+    (lambda: simulate(42, 2), "rules must be a RuleSet or a ruleset name, not 42"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, seed="x"), "seed must be an int or None, not 'x'"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, seed=True), "seed must be an int or None, not True"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, progress=5), "progress must be a function"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, keep_games="no"), "keep_games must be True or False, not 'no'"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, executor=object()), "executor must have a submit(fn, *args) method"),  # type: ignore[arg-type]
+    (lambda: compare("short", "greedy", "random", 0), "games must be at least 1, not 0"),
+    (lambda: compare("short", "greedy", "random", 2, workers=-1), "workers must be at least 1, not -1"),
+    (lambda: PoolExecutor(None), "PoolExecutor needs a multiprocessing.Pool-like object with apply_async()"),
+    (lambda: wilson_interval(1, 0), "a share needs 1 to 2**63 trials, not 0"),
+    (lambda: wilson_interval(1, 10**5000), "a share needs 1 to 2**63 trials, not an int of 5001 digits"),
+    (lambda: wilson_interval(-1, 5), "successes must be in 0..5, not -1"),
+    (lambda: wilson_interval(6, 5), "successes must be in 0..5, not 6"),
+    (lambda: wilson_interval("3", 5), "successes must be an int, not '3'"),  # type: ignore[arg-type]
+    (lambda: wilson_interval(3, 5, z=-1), "z must be a positive finite number, not -1.0"),
+    (lambda: wilson_interval(3, 5, z=float("nan")), "z must be a positive finite number, not nan"),
+    (lambda: mean_interval([]), "a mean needs at least one value"),
+    (lambda: mean_interval(None), "values must be a sequence of numbers"),  # type: ignore[arg-type]
+    (lambda: mean_interval([1, "2"]), "each value must be a real number, not '2'"),  # type: ignore[list-item]
+    (lambda: mean_interval([1, 10**5000]), "each value must be a real number, not an int of 5001 digits"),
+    (lambda: Summary.from_records([]), "nothing to summarise: no games"),
+    (lambda: Summary.from_records(None), "records must be an iterable of GameRecords, not None"),  # type: ignore[arg-type]
+    (lambda: Summary.from_records([{"index": 0}]), "records must be GameRecords, not {'index': 0}"),  # type: ignore[list-item]
+    (lambda: Summary.from_records(HAND_MADE, keep_games=None), "keep_games must be True or False, not None"),  # type: ignore[arg-type]
+    (lambda: _rec(0, "red", "oin", 1, 10), "a game record's winner is 'white', 'black' or None, not 'red'"),
+    (lambda: _rec(-1, "white", "oin", 1, 10), "index must be at least 0, not -1"),
+    (
+        lambda: GameRecord(0, 1, "a", "b", "white", "oin", 1, plies=3, turns=4),
+        "a game record's turns hold a play each: 4 turns need as many plies or more",
+    ),
+    (lambda: Estimate(0.5, 0.2, 0.8).format("zz"), "cannot format an estimate with the spec 'zz'"),
+    (lambda: Estimate(0.5, 0.2, 0.8).format(None), "spec must be a format spec"),  # type: ignore[arg-type]
+    (lambda: game_seed("x", 1), "seed must be an int, not 'x'"),  # type: ignore[arg-type]
+    (lambda: game_seed(1, -1), "index must be at least 0, not -1"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), REFUSED, ids=[message for _, message in REFUSED])
+def test_bad_arguments_are_nardy_errors(call: Callable[[], object], message: str) -> None:
+    """Each bad argument is a NardyError (a ValueError) naming it, not Python's
+    ValueError or TypeError from inside."""
+    with pytest.raises(nardy.NardyError) as info:
+        call()
+    assert str(info.value).startswith(message)
 
 
 # --------------------------------------------------------------------------- CLI
@@ -543,7 +649,8 @@ class _Chooseless:
 
 
 def test_objects_without_the_agent_protocol_are_refused() -> None:
-    with pytest.raises(nardy.NardyError, match=r"white=.* is not an agent: it lacks a name \(a non-empty str\) and a choose"):
+    lacks = r"white=.* is not an agent: it lacks a name \(a non-empty str\) and a choose"
+    with pytest.raises(nardy.NardyError, match=lacks):
         simulate("short", 2, white=object())  # type: ignore[arg-type]
     with pytest.raises(nardy.NardyError, match=r"black=.* is not an agent: it lacks a name"):
         simulate("short", 2, black=_Nameless())  # type: ignore[arg-type]
@@ -616,7 +723,7 @@ def test_records_are_the_rows_of_a_table() -> None:
         "rules": "nardy.ruleset('long', block_check='step')",
         "white": "greedy", "black": "random", "winner": "white", "winning_agent": "greedy",
         "kind": "mars", "ending": "bear_off", "points": 2, "cube": 1, "white_net": 2,
-        "plies": 40, "turns": 41,
+        "plies": 40, "turns": 39,
     }
     assert rows[3]["winner"] == "black" and rows[3]["winning_agent"] == "random"
     assert rows[3]["white_net"] == -1

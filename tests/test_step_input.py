@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import block_ok, step_on_view, view
 
 import nardy
+from conftest import block_ok, step_on_view, view
 from nardy import Game, Step
 
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from nardy.core import BAR
 from nardy.rules.steps import NOT_HEAD, StepRule
 

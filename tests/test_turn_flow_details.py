@@ -7,8 +7,8 @@ import pytest
 from rules_notation import parse_diagram
 
 import nardy
-from nardy import Game, Player, PlayContext
-from nardy.flow import ROLL_CONTEXT
+from nardy import Game, PlayContext, Player
+from nardy.flow import ROLL_CONTEXT, Pending
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])
 
@@ -192,3 +192,18 @@ def test_owed_non_double_values_follow_the_larger_die_rule(x: Player) -> None:
     # either value can be played, not both (X's 1 is held): the larger one is
     pos = parse_diagram("X{10:1} Xoff=14; O{24:14, 13:1}").to_position(rules, x)
     assert [str(p) for p in rules.legal_plays(pos, (6, 3), PlayContext("owed"))] == ["10/4"]
+
+
+def test_a_state_of_fields_of_the_wrong_type_is_refused_or_named() -> None:
+    """A state built by hand is checked once its fields are read: validate() refuses it,
+    unreachable() names what is wrong, and a copy with new values is checked anew."""
+    bad = Pending("play", Player.WHITE, dice=(7, 0))
+    assert nardy.ruleset("long").turn_flow.unreachable(bad) == "dice are a tuple of 1 to 4 values 1..6, not (7, 0)"
+    with pytest.raises(nardy.GameStateError, match=r"^pending: dice are a tuple of 1 to 4 values 1\.\.6"):
+        bad.validate()
+    good = Pending("play", Player.WHITE, dice=(6, 5))
+    good.validate()
+    with pytest.raises(nardy.GameStateError, match="pending: rolls are two counts"):
+        good.replace(rolls=(1,)).validate()
+    with pytest.raises(nardy.GameStateError, match="takes a state of phase 'roll', not 'play'"):
+        nardy.ruleset("short").turn_flow.after_roll(good, (6, 5))

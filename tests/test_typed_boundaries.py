@@ -276,13 +276,25 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
     "parse_play dice seven": (InvalidDiceError, "dice values must be ints 1..6, got (7, 1)"),
     "owed values seven": (InvalidDiceError, "dice values must be ints 1..6, got (7, 1)"),
     "Game.roll bytes": (InvalidDiceError, "dice must be two ints 1..6 in a tuple or list, not b'\\x06\\x01'"),
-    "legal_plays dice bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
-    "afterstates dice bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
-    "next_steps dice bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
-    "play_from_steps dice bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
-    "parse_play dice bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
+    "legal_plays dice bytearray": (
+        InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"
+    ),
+    "afterstates dice bytearray": (
+        InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"
+    ),
+    "next_steps dice bytearray": (
+        InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"
+    ),
+    "play_from_steps dice bytearray": (
+        InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"
+    ),
+    "parse_play dice bytearray": (
+        InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"
+    ),
     "owed values bytearray": (InvalidDiceError, "dice must be a sequence of ints 1..6, not bytearray(b'\\x06\\x01')"),
-    "Game.roll bytearray": (InvalidDiceError, "dice must be two ints 1..6 in a tuple or list, not bytearray(b'\\x06\\x01')"),
+    "Game.roll bytearray": (
+        InvalidDiceError, "dice must be two ints 1..6 in a tuple or list, not bytearray(b'\\x06\\x01')"
+    ),
     "Game.roll seven": (InvalidDiceError, "dice must be two ints 1..6, not (7, 1)"),
     "legal_plays dice zero": (InvalidDiceError, "dice values must be ints 1..6, got (0, 1)"),
     "afterstates dice zero": (InvalidDiceError, "dice values must be ints 1..6, got (0, 1)"),

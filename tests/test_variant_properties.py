@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, Player
 
 MAX_ACTIONS = 6000
@@ -443,7 +443,9 @@ def longest_run(pos: nardy.Position, mover: Player) -> int:
     return best
 
 
-def choose(rules: nardy.RuleSet, pos: nardy.Position, legal: tuple[nardy.Play, ...], rng: random.Random, style: str) -> nardy.Play:
+def choose(
+    rules: nardy.RuleSet, pos: nardy.Position, legal: tuple[nardy.Play, ...], rng: random.Random, style: str
+) -> nardy.Play:
     """A random legal play; ``"blocky"`` prefers plays that build long runs of points
     (so that the six-block, trap and quarter rules get exercised)."""
     if style == "blocky" and rng.random() < 0.7:

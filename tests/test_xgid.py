@@ -146,7 +146,7 @@ def test_fields() -> None:
         text = to_xgid(start, cube_action=action)  # type: ignore[arg-type]
         assert text == START.replace(":00:", f":{code}:")
         assert from_xgid(text).cube_action == action
-    assert to_xgid(start, dice=(1, 6)).split(":")[4] == "16"  # the order is kept
+    assert to_xgid(start, dice=(1, 6)).split(":")[4] == "61"  # the larger die first
     money = from_xgid(START.replace(":0:0:0:0:10", ":0:0:3:0:8"))
     assert (money.jacoby, money.beaver, money.crawford, money.max_cube) == (True, True, False, 256)
     assert from_xgid(START.replace(":0:0:0:0:10", ":0:0:2:0:10")).jacoby is False
@@ -161,6 +161,20 @@ def test_long_family_refused() -> None:
     with pytest.raises(NotationError, match="not a long-family position"):
         to_xgid(long_rules.initial_position())
     assert from_xgid(START, rules=nardy.ruleset("caucasian")).position.family == "short"
+
+
+def test_dice_are_written_the_larger_first_and_read_in_either_order() -> None:
+    """gnubg writes the larger die first (its Match ID does, and its XGID reader keeps
+    the larger first); nardy writes XGIDs so too and reads either order."""
+    start = RULES.initial_position()
+    assert XgidInfo(start, dice=(2, 5)).dice == (5, 2) == XgidInfo(start, dice=(5, 2)).dice
+    assert XgidInfo(start, dice=(2, 5)) == XgidInfo(start, dice=(5, 2))
+    assert XgidInfo(start, dice=(2, 5)).to_string() == START.replace(":00:", ":52:")
+    for written in ("25", "52"):
+        info = from_xgid(START.replace(":00:", f":{written}:"))
+        assert info.dice == (5, 2)
+        assert info.to_string() == START.replace(":00:", ":52:")
+    assert from_xgid(START.replace(":00:", ":44:")).dice == (4, 4)
 
 
 # --------------------------------------------------------------------------- round trips
@@ -339,7 +353,7 @@ def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
     assert m.player_on_roll == flip[info.turn]
     assert m.cube_value == info.cube_value
     assert m.cube_owner == (None if info.cube_owner is None else flip[info.cube_owner])
-    assert m.dice == (None if info.dice is None else tuple(sorted(info.dice, reverse=True)))
+    assert m.dice == info.dice  # the larger first in both
     assert m.match_length == info.match_length
     if info.match_length:
         assert m.score == (info.score[Player.BLACK], info.score[Player.WHITE])
@@ -363,3 +377,13 @@ def test_gnubg_reads_the_asymmetric_example() -> None:
         score=(1, 3),
         jacoby=False,
     )
+
+
+def test_gnubg_keeps_the_larger_die_first_as_nardy_does() -> None:
+    """gnubg's XGID reader puts the larger die first whatever the order written (its
+    own state, not only its Match ID, which always writes the larger first)."""
+    gnubg = pytest.importorskip("gnubg")
+    for written in ("25", "52"):
+        text = START.replace(":00:", f":{written}:")
+        gnubg.setgnubgid(text)
+        assert tuple(gnubg.posinfo()["dice"]) == from_xgid(text).dice == (5, 2)

@@ -247,8 +247,10 @@ class Progress:
             from rich.progress import (  # type: ignore[import-not-found, unused-ignore]
                 BarColumn,
                 MofNCompleteColumn,
-                Progress as RichProgress,
                 TimeElapsedColumn,
+            )
+            from rich.progress import (
+                Progress as RichProgress,
             )
         except ImportError:
             self._mode = "tty"
@@ -385,7 +387,8 @@ def cmd_match(args: argparse.Namespace) -> int:
             line = "a draw"
         else:
             how = {"resign": "by resignation", "drop": "double refused"}.get(result.ending, "")
-            line = f"{result.winner} wins {result.points} ({result.kind}{', ' + how if how else ''}, cube {result.cube})"
+            how_text = f", {how}" if how else ""
+            line = f"{result.winner} wins {result.points} ({result.kind}{how_text}, cube {result.cube})"
         white, black = match.score
         print(f"game {number}{tag}: {line}; score {white}-{black}")
         if match.next_game() is None:

@@ -142,8 +142,10 @@ class Step(NamedTuple):
         for the rules to say (:meth:`nardy.RuleSet.next_steps`); text that is
         not a step is a :class:`~nardy.NotationError`.
 
-        >>> Step.from_string("24/18"), Step.from_string("bar/22*"), Step.from_string("5/off")
-        (Step(source=24, target=18, die=6, hit=False), Step(source=25, target=22, die=3, hit=True), Step(source=5, target=0, die=5, hit=False))
+        >>> Step.from_string("24/18")
+        Step(source=24, target=18, die=6, hit=False)
+        >>> Step.from_string("bar/22*"), Step.from_string("5/off")
+        (Step(source=25, target=22, die=3, hit=True), Step(source=5, target=0, die=5, hit=False))
         >>> str(Step.from_string("13/9*"))
         '13/9*'
         >>> Step.from_string("24/13")
@@ -161,7 +163,8 @@ class Step(NamedTuple):
         target = _step_point(target_text, OFF, "off")
         if not sep or source is None or target is None or source == OFF or target == BAR:
             raise NotationError(
-                f"cannot read the step {shown(text)}: expected a/b with points 1..24, bar or off, like 24/18, bar/22* or 5/off"
+                f"cannot read the step {shown(text)}: expected a/b with points 1..24, bar or off, "
+                "like 24/18, bar/22* or 5/off"
             )
         if not 1 <= source - target <= 6:
             raise NotationError(
@@ -185,7 +188,7 @@ def check_steps(steps: object) -> tuple[Step, ...]:
     Traceback (most recent call last):
     ...
     nardy.errors.IllegalPlayError: not a step: Step(source=24, target=18, die=0, hit=False) (source 1..25, target 0..24, die 1..6)
-    """
+    """  # noqa: E501 - doctest output
     if isinstance(steps, (str, bytes, bytearray, Set, Mapping)):
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
     try:
@@ -500,7 +503,7 @@ class Position(_Fields):
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, validated like a new position."""
-        return Position(**{**dict(zip(Position.__match_args__, self)), **changes})
+        return Position(**{**dict(zip(Position.__match_args__, self, strict=True)), **changes})
 
     def validate(self) -> None:
         """Raise :class:`~nardy.InvalidPositionError` unless the position can exist
@@ -509,27 +512,8 @@ class Position(_Fields):
             raise InvalidPositionError(f"unknown family {shown(self.family)}: use 'short' or 'long'")
         if not isinstance(self.turn, Player):
             raise InvalidPositionError(f"turn must be a Player, not {shown(self.turn)}")
-        for player, pts, bar in (
-            (Player.WHITE, self.white, self.white_bar),
-            (Player.BLACK, self.black, self.black_bar),
-        ):
-            if not isinstance(pts, tuple) or len(pts) != 24:
-                got = len(pts) if isinstance(pts, tuple) else shown(pts)
-                raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
-            for i, n in enumerate(pts):
-                if type(n) is not int or n < 0:
-                    raise InvalidPositionError(
-                        f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}"
-                    )
-            if type(bar) is not int or bar < 0:
-                raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
-            if bar and self.family == "long":
-                raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
-            total = sum(pts) + bar
-            if total > CHECKERS:
-                raise InvalidPositionError(
-                    f"{player} has {shown(total)} checkers on the board and bar; at most {CHECKERS}"
-                )
+        _check_side(self.family, Player.WHITE, self.white, self.white_bar)
+        _check_side(self.family, Player.BLACK, self.black, self.black_bar)
         for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
             if not isinstance(flag, bool):
                 raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
@@ -668,7 +652,7 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
     ),
 }
 for _cls, _docs in _FIELD_DOCS.items():
-    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs)):
+    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs, strict=True)):
         setattr(_cls, _name, _field(_index, _doc))
 del _cls, _docs, _index, _name, _doc
 
@@ -749,6 +733,24 @@ def _read_side(text: str, who: str, family: Family) -> tuple[tuple[int, ...], in
             raise InvalidPositionError(f"{who}: point {point} is listed twice")
         pts[p - 1] = n
     return tuple(pts), bar
+
+
+def _check_side(family: str, player: Player, pts: object, bar: object) -> None:
+    """One side of a position checked (:meth:`Position.validate`): 24 point counts and
+    a bar count, ints of at most 15 checkers together, no bar in the long family."""
+    if not isinstance(pts, tuple) or len(pts) != 24:
+        got = len(pts) if isinstance(pts, tuple) else shown(pts)
+        raise InvalidPositionError(f"{player} needs 24 point counts, got {got}")
+    for i, n in enumerate(pts):
+        if type(n) is not int or n < 0:
+            raise InvalidPositionError(f"{player} point {i + 1}: count must be a non-negative int, got {shown(n)}")
+    if type(bar) is not int or bar < 0:
+        raise InvalidPositionError(f"{player} bar must be a non-negative int, got {shown(bar)}")
+    if bar and family == "long":
+        raise InvalidPositionError(f"{player} has {shown(bar)} on the bar: the long family has no bar")
+    total = sum(pts) + bar
+    if total > CHECKERS:
+        raise InvalidPositionError(f"{player} has {shown(total)} checkers on the board and bar; at most {CHECKERS}")
 
 
 def make_position(

@@ -43,8 +43,8 @@ from nardy.errors import (
     UnknownRuleSetError,
     shown,
 )
-from nardy.game import Game
 from nardy.flow import ROLL_CONTEXT, PlayContext
+from nardy.game import Game
 from nardy.rules.base import RuleSet
 
 try:

@@ -35,8 +35,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from nardy.errors import shown
-from nardy.core import CHECKERS, Play, Player, Position
+from nardy.core import CHECKERS, Play, Player, Position, check_steps
+from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, InvalidPositionError, shown
 
 __all__ = [
     "Phase",
@@ -55,6 +55,12 @@ PlayKind = Literal["roll", "reroll", "owed", "stage"]
 #: dice values as the turn flow passes them around: a roll, or owed values
 Roll = tuple[int, ...]
 
+#: the kinds of play (``PlayContext.kind``) and the phases (``Pending.phase``)
+_KINDS: Final = ("roll", "reroll", "owed", "stage")
+_PHASES: Final = ("roll", "cube", "play", "over")
+#: the most head checkers a turn can have moved (a player's 15 checkers)
+_MAX_HEADS: Final = 15
+
 
 @attrs.frozen(repr=False)
 class PlayContext:
@@ -64,14 +70,19 @@ class PlayContext:
     a re-roll within the same turn (Gulbar), ``"owed"`` for values owed by the
     opponent (Gulbar), ``"stage"`` for a later stage of a doubles cascade.
     ``head_used`` counts head checkers already moved earlier in the same turn
-    (when the head allowance covers a whole turn). ``cascade`` marks a stage of
-    a doubles cascade, the rolled double included; ``final`` marks the last
-    stage of a cascade (Crazy Gulbar's fourth-step rule).
+    (when the head allowance covers a whole turn), an int 0..15. ``cascade``
+    marks a stage of a doubles cascade, the rolled double included; ``final``
+    marks the last stage of a cascade (Crazy Gulbar's fourth-step rule); both
+    are bools. Any other value is an :class:`~nardy.InvalidDiceError`.
 
     >>> PlayContext("owed")
     PlayContext('owed')
     >>> PlayContext("stage", cascade=True)
     PlayContext('stage', cascade=True)
+    >>> PlayContext("double")
+    Traceback (most recent call last):
+    ...
+    nardy.errors.InvalidDiceError: a context's kind is one of 'roll', 'reroll', 'owed', 'stage', not 'double'
     """
 
     kind: PlayKind = "roll"
@@ -81,8 +92,27 @@ class PlayContext:
     #: this play is a stage of a doubles cascade (the rolled double included)
     cascade: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        problem = _context_problem(self)
+        if problem:
+            raise InvalidDiceError(problem)
+
     def __repr__(self) -> str:
         return _constructor(self, ("kind",))
+
+
+def _context_problem(context: PlayContext) -> str:
+    """What is wrong with the fields of ``context`` ("" when nothing is)."""
+    kind = context.kind
+    heads = context.head_used
+    if type(kind) is not str or kind not in _KINDS:
+        return f"a context's kind is one of {', '.join(map(repr, _KINDS))}, not {shown(kind)}"
+    if type(heads) is not int or not 0 <= heads <= _MAX_HEADS:
+        return f"a context's head_used is an int 0..{_MAX_HEADS} (head checkers moved this turn), not {shown(heads)}"
+    for name in ("final", "cascade"):
+        if type(getattr(context, name)) is not bool:
+            return f"a context's {name} is True or False, not {shown(getattr(context, name))}"
+    return ""
 
 
 #: the context of a player's own roll
@@ -159,15 +189,189 @@ class Pending:
         """
         if not changes.keys() <= _PENDING_FIELDS:
             raise TypeError(f"Pending has no field {shown(sorted(changes.keys() - _PENDING_FIELDS)[0])}")
-        new = _new_object(Pending)
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
+        new = _derived(self, changes)
+        if changes:
+            new.__dict__.pop(_CHECKED, None)  # the new values are checked when the state is next used
         return new
+
+    def validate(self) -> None:
+        """Raise :class:`~nardy.GameStateError` unless each field has its type:
+        a state built by hand may hold anything (whether a ruleset can reach
+        it is for :meth:`TurnFlow.unreachable <nardy.flow.TurnFlow.unreachable>`
+        to say).
+
+        >>> Pending("play", Player.WHITE, dice=(6, 5)).validate()
+        >>> Pending("play", Player.WHITE, dice=(6, 9)).validate()
+        Traceback (most recent call last):
+        ...
+        nardy.errors.GameStateError: pending: dice are a tuple of 1 to 4 values 1..6, not (6, 9)
+        """
+        fields = self.__dict__
+        if _CHECKED in fields:
+            return
+        problem = _pending_problem(self)
+        if problem:
+            raise GameStateError(f"pending: {problem}")
+        fields[_CHECKED] = True
+
+
+#: the mark of a state whose fields :meth:`Pending.validate` has checked: a state is
+#: immutable, so each is checked once, and the states the turn flow derives from a
+#: checked one with values it has checked itself keep the mark (the game loop pays
+#: for no check twice); :meth:`Pending.replace` drops it
+_CHECKED: Final = "_checked"
+
+
+def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
+    """A copy of ``pending`` with ``changes``, keeping its mark (for changes already checked)."""
+    new = _new_object(Pending)
+    fields = new.__dict__
+    fields.update(pending.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _pending_problem(pending: Pending) -> str:
+    """What is wrong with the fields of a hand-made :class:`Pending` (a field of
+    the wrong type), "" when every field has its type."""
+    if type(pending.phase) is not str or pending.phase not in _PHASES:
+        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(pending.phase)}"
+    for name in ("player", "first_player", "cube_owner"):
+        value = getattr(pending, name)
+        if value is not None and type(value) is not Player:
+            return f"{name} is a Player or None, not {shown(value)}"
+    dice = pending.dice
+    if dice is not None and not _is_values(dice, 1, 4):
+        return f"dice are a tuple of 1 to 4 values 1..6, not {shown(dice)}"
+    if dice is None and pending.phase == "play":
+        return "a state of phase 'play' has dice to play"
+    owed = pending.owed
+    if type(owed) is not tuple or not all(_is_values(values, 1, 4) for values in owed):
+        return f"owed is a tuple of tuples of 1 to 4 values 1..6, not {shown(owed)}"
+    context = pending.context
+    if type(context) is not PlayContext:
+        return f"context is a PlayContext, not {shown(context)}"
+    problem = _context_problem(context)
+    if problem:
+        return problem
+    rolls = pending.rolls
+    if type(rolls) is not tuple or len(rolls) != 2 or not all(type(n) is int and 0 <= n <= 9999 for n in rolls):
+        return f"rolls are two counts 0..9999 (White, Black), not {shown(pending.rolls)}"
+    if type(pending.cube) is not int or type(pending.offer) is not int:
+        return f"the cube and the offer are ints, not {shown(pending.cube)} and {shown(pending.offer)}"
+    for name in ("extra_turn", "beavered", "crawford"):
+        if type(getattr(pending, name)) is not bool:
+            return f"{name} is True or False, not {shown(getattr(pending, name))}"
+    return ""
 
 
 _PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
 _new_object: Final = object.__new__
+
+
+# --------------------------------------------------------------------------- argument checks
+# Each check takes the policy (or its class) and the method's name, to name the
+# method in a message only when there is one to make.
+
+_ANY_PHASE: Final[tuple[Phase, ...]] = ("roll", "cube", "play")
+_PLAY: Final[tuple[Phase, ...]] = ("play",)
+
+
+def _method(owner: object, name: str) -> str:
+    """``TurnFlow.after_play``: the method ``name`` of the policy ``owner`` (or of the class)."""
+    cls = owner if isinstance(owner, type) else type(owner)
+    return f"{cls.__name__}.{name}"
+
+
+def _state(pending: object, owner: object, name: str, phases: tuple[Phase, ...] = _ANY_PHASE) -> Pending:
+    """``pending`` checked: a :class:`Pending` whose fields have their types, in one
+    of ``phases``, with a player to act."""
+    if not isinstance(pending, Pending):
+        raise GameStateError(
+            f"{_method(owner, name)} takes a Pending (a game's turn-flow state), not {shown(pending)}"
+        )
+    pending.validate()
+    if pending.phase not in phases:
+        wanted = " or ".join(map(repr, phases))
+        raise GameStateError(f"{_method(owner, name)} takes a state of phase {wanted}, not {pending.phase!r}")
+    if pending.player is None:
+        raise GameStateError(f"{_method(owner, name)} takes a state with a player to act, not one of player None")
+    return pending
+
+
+def _player(player: object, owner: object, name: str, argument: str) -> None:
+    if type(player) is not Player:
+        raise GameStateError(
+            f"{_method(owner, name)}: {argument} is Player.WHITE or Player.BLACK, not {shown(player)}"
+        )
+
+
+def _is_values(values: object, low: int, high: int) -> bool:
+    """Whether ``values`` is a tuple of ``low`` to ``high`` ints 1..6."""
+    if type(values) is not tuple or not low <= len(values) <= high:
+        return False
+    for value in values:
+        if type(value) is not int or not 1 <= value <= 6:
+            return False
+    return True
+
+
+def _roll(dice: object, owner: object, name: str) -> None:
+    """``dice`` checked to be a roll: a tuple of two ints 1..6."""
+    if not _is_values(dice, 2, 2):
+        raise InvalidDiceError(f"{_method(owner, name)}: a roll is a tuple of two ints 1..6, not {shown(dice)}")
+
+
+def _values(values: object, owner: object, name: str) -> None:
+    """``values`` checked to be values to play: a tuple of 1 to 4 ints 1..6."""
+    if not _is_values(values, 1, 4):
+        raise InvalidDiceError(
+            f"{_method(owner, name)}: values to play are a tuple of 1 to 4 ints 1..6, not {shown(values)}"
+        )
+
+
+def _owed(owed: object, owner: object, name: str, empty: bool = False) -> None:
+    """``owed`` checked to be a tuple of values to play (or of empty tuples too, with ``empty``)."""
+    if type(owed) is tuple and all(_is_values(values, 0 if empty else 1, 4) for values in owed):
+        return
+    raise InvalidDiceError(
+        f"{_method(owner, name)}: owed values are a tuple of tuples of 1 to 4 ints 1..6, not {shown(owed)}"
+    )
+
+
+def _context(context: object, owner: object, name: str) -> PlayContext:
+    if type(context) is not PlayContext:
+        raise InvalidDiceError(f"{_method(owner, name)} takes a PlayContext, not {shown(context)}")
+    problem = _context_problem(context)  # one built around the constructor's check
+    if problem:
+        raise InvalidDiceError(problem)
+    return context
+
+
+def _play_state(pending: object, after: object, play: object, owner: object, name: str) -> None:
+    """The arguments of a method called after a play, checked: the state of the play,
+    the position it led to and the play."""
+    _state(pending, owner, name, _PLAY)
+    if not isinstance(after, Position):
+        raise InvalidPositionError(f"{_method(owner, name)} takes the Position after the play, not {shown(after)}")
+    if not isinstance(play, Play):
+        raise IllegalPlayError(f"{_method(owner, name)} takes the Play made, not {shown(play)}")
+    if play.key is None:  # a play built by hand: its steps are checked as values (the search's are sound)
+        if type(play.steps) is not tuple:
+            raise IllegalPlayError(
+                f"{_method(owner, name)}: a play's steps are a tuple of Steps, not {shown(play.steps)}"
+            )
+        check_steps(play.steps)
+
+
+def _roll_context_args(flow: TurnFlow, dice: object, own_rolls: object) -> None:
+    """The arguments of ``roll_context`` checked: a roll and a count of own rolls."""
+    _roll(dice, flow, "roll_context")
+    if type(own_rolls) is not int or own_rolls < 1:
+        raise GameStateError(
+            f"{_method(flow, 'roll_context')}: own_rolls counts the player's own rolls, 1 or more, "
+            f"not {shown(own_rolls)}"
+        )
 
 
 def _far(pos: Position, player: Player) -> int:
@@ -199,7 +403,22 @@ class TurnFlow:
     # -- rolls ---------------------------------------------------------------
 
     def opening(self, first: Player, dice: Roll) -> Pending:
-        """The pending state after the opening roll ``dice`` (winner's die first)."""
+        """The pending state after the opening roll ``dice``, the winner's (higher)
+        die first, won by ``first``.
+
+        >>> TurnFlow().opening(Player.WHITE, (6, 5))
+        Pending('play', Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
+        >>> TurnFlow().opening(Player.WHITE, (5, 6))
+        Traceback (most recent call last):
+        ...
+        nardy.errors.InvalidDiceError: TurnFlow.opening: the winner's (higher) die comes first, like (6, 5), not (5, 6)
+        """
+        _player(first, self, "opening", "first")
+        _roll(dice, self, "opening")
+        if dice[0] <= dice[1]:
+            raise InvalidDiceError(
+                f"{_method(self, 'opening')}: the winner's (higher) die comes first, like (6, 5), not {shown(dice)}"
+            )
         if self.opening_reroll:
             return Pending("roll", first, first_player=first)
         rolls = (1, 0) if first == Player.WHITE else (0, 1)
@@ -210,17 +429,20 @@ class TurnFlow:
 
         A player's own roll counts toward ``Pending.rolls``; a re-roll does not.
         """
+        _state(pending, self, "after_roll", ("roll",))
+        _roll(dice, self, "after_roll")
         player = pending.player
         assert player is not None
         rolls = pending.rolls
         context = pending.context
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-            context = self.roll_context(dice, rolls[player])
-        return pending.replace(phase="play", dice=dice, rolls=rolls, context=context)
+            context = _context(self.roll_context(dice, rolls[player]), self, "roll_context")
+        return _derived(pending, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
 
     def roll_context(self, dice: Roll, own_rolls: int) -> PlayContext:
         """The context of a player's own roll (its ``own_rolls``-th of the game)."""
+        _roll_context_args(self, dice, own_rolls)
         return ROLL_CONTEXT
 
     # -- plays ---------------------------------------------------------------
@@ -228,53 +450,68 @@ class TurnFlow:
     def after_play(self, pending: Pending, after: Position, play: Play) -> Pending:
         """What the game needs after ``pending.player`` made ``play``; ``after``
         is the position it leads to."""
+        _play_state(pending, after, play, self, "after_play")
         mover = pending.player
         assert mover is not None
         if after.off(mover) == CHECKERS:
             return self.after_bear_off(pending, mover)
         nxt = self.continuation(pending, after, play)
+        if not isinstance(nxt, Pending):
+            raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
         if pending.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
-                return pending.replace(phase="over", player=None, dice=None)
-            nxt = nxt.replace(extra_turn=True)
+                return _derived(pending, {"phase": "over", "player": None, "dice": None})
+            nxt = _derived(nxt, {"extra_turn": True})
         return nxt
 
     def after_bear_off(self, pending: Pending, mover: Player) -> Pending:
         """``mover`` has borne off its last checker: the game ends, unless the
         last-roll draw gives the other player one more turn (RULES.md 4.1)."""
+        _state(pending, self, "after_bear_off", _PLAY)
+        _player(mover, self, "after_bear_off", "mover")
         if self.last_roll_draw and pending.first_player == mover and not pending.extra_turn:
             return self.next_turn(pending, mover.other, extra_turn=True)
-        return pending.replace(phase="over", player=None, dice=None)
+        return _derived(pending, {"phase": "over", "player": None, "dice": None})
 
     def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
         """The doubles rule: what follows a play that did not end the game.
 
         One play per turn: the opponent rolls next.
         """
+        _play_state(pending, after, play, self, "continuation")
         assert pending.player is not None
         return self.next_turn(pending, pending.player.other)
 
     def splits_on_home_step(self, context: PlayContext) -> bool:
         """Whether two plays reaching the same board are different when only one
         of them brought the last checker home on its fourth step (4.8)."""
+        _context(context, self, "splits_on_home_step")
         return False
 
     # -- states this policy can reach -------------------------------------------
 
     def unreachable(self, pending: Pending) -> str:
         """Why this turn flow can never be in state ``pending`` ("" when it can):
-        for states a game is resumed in (game strings, records)."""
+        for states a game is resumed in (game strings, records). A state with a
+        field of the wrong type is one (:meth:`Pending.validate <nardy.Pending.validate>`).
+
+        >>> TurnFlow().unreachable(Pending("play", Player.WHITE, dice=(6, 6), context=PlayContext("owed")))
+        'this ruleset plays one play per turn: no owed play, nothing owed'
+        """
+        if not isinstance(pending, Pending):
+            raise GameStateError(
+                f"{_method(self, 'unreachable')} takes a Pending (a game's turn-flow state), not {shown(pending)}"
+            )
+        malformed = _pending_problem(pending)
+        if malformed:
+            return malformed
         if pending.phase == "over":
             return ""
         if pending.player is None:
             return "a game in progress has a player to act"
         if pending.extra_turn and not self.last_roll_draw:
             return "an extra turn needs the last-roll draw (option last_roll_draw)"
-        if any(type(n) is not int or n < 0 for n in pending.rolls):
-            return "the numbers of rolls are ints >= 0"
         context = pending.context
-        if context.head_used < 0 or context.head_used > 15:
-            return "head checkers used in a turn are 0..15"
         if pending.phase != "play":
             if context.kind not in ("roll", "reroll") or context.final or context.cascade:
                 return f"a player to roll has no {context.kind} play pending"
@@ -293,6 +530,7 @@ class TurnFlow:
 
     def unreachable_play(self, pending: Pending) -> str:
         """Why this policy can never ask for the play ``pending`` describes."""
+        _state(pending, self, "unreachable_play", _PLAY)
         context = pending.context
         if context.kind == "reroll":
             return self.no_reroll()
@@ -304,20 +542,33 @@ class TurnFlow:
 
     @staticmethod
     def next_turn(pending: Pending, player: Player, **changes: Any) -> Pending:
-        """``pending`` carried over to a new state where ``player`` must roll."""
-        return pending.replace(
-            phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes
-        )
+        """``pending`` carried over to a new state where ``player`` must roll
+        (``changes``: other fields to change, as :meth:`Pending.replace
+        <nardy.Pending.replace>` takes them)."""
+        _state(pending, TurnFlow, "next_turn")
+        _player(player, TurnFlow, "next_turn", "player")
+        fields = {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
+        if changes:
+            return pending.replace(**fields, **changes)
+        return _derived(pending, fields)
 
     @staticmethod
     def must_play(
         pending: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
     ) -> Pending:
         """``player`` must play ``values`` next (the rest of the state, cube included, carries over)."""
-        return pending.replace(phase="play", player=player, dice=values, context=context, owed=owed)
+        _state(pending, TurnFlow, "must_play")
+        _player(player, TurnFlow, "must_play", "player")
+        _values(values, TurnFlow, "must_play")
+        _context(context, TurnFlow, "must_play")
+        _owed(owed, TurnFlow, "must_play")
+        return _derived(pending, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
 
     def owe(self, pending: Pending, owed: tuple[Roll, ...]) -> Pending:
-        """The opponent must play ``owed`` (one play per tuple) before its own roll."""
+        """The opponent must play ``owed`` (one play per tuple; empty ones are
+        left out) before its own roll."""
+        _state(pending, self, "owe", _PLAY)
+        _owed(owed, self, "owe", empty=True)
         assert pending.player is not None
         owed = tuple(o for o in owed if o)
         if not owed:
@@ -327,6 +578,7 @@ class TurnFlow:
     def after_owed(self, pending: Pending) -> Pending:
         """An owed play was made: the next owed play, or the player's own roll.
         Owed values never give a re-roll and are never passed back (4.4)."""
+        _state(pending, self, "after_owed", _PLAY)
         mover = pending.player
         assert mover is not None
         if pending.owed:
@@ -365,6 +617,7 @@ class GulbarDoubles(TurnFlow):
         return ""
 
     def unreachable_play(self, pending: Pending) -> str:
+        _state(pending, self, "unreachable_play", _PLAY)
         context = pending.context
         dice = pending.dice
         assert dice is not None
@@ -380,11 +633,10 @@ class GulbarDoubles(TurnFlow):
             return "owed values are the steps of one double (or, with transfer_non_doubles, of one roll)"
         if context.kind == "roll" and context.head_used:
             return "a player's own roll starts a turn: no head checkers used yet"
-        if context.kind == "reroll" and not 0 <= context.head_used <= 15:
-            return "head checkers used in a turn are 0..15"
         return ""
 
     def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
+        _play_state(pending, after, play, self, "continuation")
         mover = pending.player
         assert mover is not None and pending.dice is not None
         context = pending.context
@@ -395,7 +647,7 @@ class GulbarDoubles(TurnFlow):
         if dice[0] == dice[1]:
             if played == 4:  # roll again, within the same turn
                 heads = context.head_used + sum(1 for s in play.steps if s.source == 24)
-                return pending.replace(phase="roll", dice=None, context=PlayContext("reroll", heads))
+                return _derived(pending, {"phase": "roll", "dice": None, "context": PlayContext("reroll", heads)})
             if played or self.transfer_if_none_played:
                 return self.owe(pending, ((dice[0],) * (4 - played),))
         elif self.transfer_non_doubles and played < 2 and (played or self.transfer_if_none_played):
@@ -447,14 +699,17 @@ class Cascade(TurnFlow):
 
     def roll_context(self, dice: Roll, own_rolls: int) -> PlayContext:
         """A rolled double starts a cascade unless it is one of the exempt rolls."""
+        _roll_context_args(self, dice, own_rolls)
         if dice[0] == dice[1] and own_rolls > self.exempt_rolls:
             return PlayContext("roll", cascade=True)
         return ROLL_CONTEXT
 
     def splits_on_home_step(self, context: PlayContext) -> bool:
+        _context(context, self, "splits_on_home_step")
         return self.stop == "fourth_step" and context.cascade and not context.final
 
     def unreachable_play(self, pending: Pending) -> str:
+        _state(pending, self, "unreachable_play", _PLAY)
         context = pending.context
         dice = pending.dice
         assert dice is not None
@@ -484,6 +739,7 @@ class Cascade(TurnFlow):
         return ""
 
     def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
+        _play_state(pending, after, play, self, "continuation")
         mover = pending.player
         assert mover is not None and pending.dice is not None
         context = pending.context

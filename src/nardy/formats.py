@@ -37,9 +37,9 @@ import warnings
 
 from nardy.core import Player, Position
 from nardy.errors import NardyError, NotationError, OptionError, shown
+from nardy.flow import ROLL_CONTEXT, Pending, PlayContext
 from nardy.game import Game
 from nardy.rules import ruleset
-from nardy.flow import Pending, PlayContext
 from nardy.rules.base import RuleSet
 from nardy.rules.options import Option
 
@@ -172,7 +172,9 @@ def _rules_word(rules: RuleSet) -> str:
             continue
         text = _value_text(value)
         if not text or re.search(r"[\s\[\]=,]", text) or _option_value(option, text, rules.name) != value:
-            raise NotationError(f"{rules.name}: option {option.name}={shown(value)} cannot be written in a ruleset word")
+            raise NotationError(
+                f"{rules.name}: option {option.name}={shown(value)} cannot be written in a ruleset word"
+            )
         changed.append(f"{option.name}={text}")
     return f"{rules.name}[{','.join(changed)}]" if changed else rules.name
 
@@ -379,7 +381,7 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: short cannot be in this state: this ruleset plays one play per turn: no owed play, nothing owed
-    """
+    """  # noqa: E501 - doctest output
     if not isinstance(text, str):
         raise NotationError(f"a game string is text, not {type(text).__name__}")
     if len(text) > _MAX_LENGTH:
@@ -391,6 +393,23 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         )
     head, nxt, extras = " ".join(parts[:5]), parts[5], parts[6:]
     named, pos = from_text(head, rules)
+    carried = _carried_state(extras, pos)
+    if nxt == "over":
+        raise NotationError("cannot rebuild a finished game from its string; read the position instead")
+    state = _next_state(nxt, carried)
+    try:
+        game = Game(named, position=pos, seed=seed, pending=state, crawford=state.crawford)
+        if state.phase == "play":
+            game.legal_plays()  # check that the values fit the position now
+    except NardyError as exc:
+        raise NotationError(str(exc)) from None
+    return game
+
+
+def _carried_state(extras: list[str], pos: Position) -> Pending:
+    """The state a turn carries, from the fields after what happens next
+    (``heads=2 rolls=3-2 ...``): the player on roll to roll, with the context the
+    fields give (kind ``roll``, replaced by what happens next)."""
     where = "game string"
     fields: dict[str, str] = {}
     for item in extras:
@@ -407,8 +426,6 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
         raise NotationError(f"{where}: rolls={shown(rolls_text)} is not W-B, like 3-2")
     rolls = (_field({"r": white_rolls}, "r", where), _field({"r": black_rolls}, "r", where))
     first = _player_field(fields, "first", where)
-    if first is None:
-        first = pos.turn
     extra = bool(_field(fields, "extra", where, 1))
     cube = _field(fields, "cube", where, 1024) if "cube" in fields else 1
     owner = _player_field(fields, "owner", where)
@@ -416,37 +433,39 @@ def from_game_string(text: str, *, seed: int | None = None, rules: RuleSet | Non
     crawford = bool(_field(fields, "crawford", where, 1))
     if fields:
         raise NotationError(f"{where}: unknown field {shown(sorted(fields)[0])}")
-    state = Pending(
-        "roll", pos.turn, first_player=first, rolls=rolls, extra_turn=extra,
-        cube=cube, cube_owner=owner, crawford=crawford,
+    return Pending(
+        "roll", pos.turn, context=PlayContext("roll", heads, final, cascade),
+        first_player=pos.turn if first is None else first, rolls=rolls,
+        extra_turn=extra, cube=cube, cube_owner=owner, beavered=beavered, crawford=crawford,
     )
-    if nxt == "over":
-        raise NotationError("cannot rebuild a finished game from its string; read the position instead")
+
+
+def _next_state(nxt: str, state: Pending) -> Pending:
+    """``state`` (the player on roll to roll) with what happens next: ``roll``,
+    ``reroll``, ``double:N`` or ``KIND:VALUES`` (a ``beaver=1`` read into ``state``
+    belongs to a double only)."""
+    context = state.context
+    beavered = state.beavered
+    state = state.replace(beavered=False)
+    on_roll = state.player
+    assert on_roll is not None
     if nxt in ("roll", "reroll"):
-        state = state.replace(context=PlayContext(nxt, heads, final, cascade))  # type: ignore[arg-type]
-    elif nxt.startswith("double:"):
-        offer = _field({"double": nxt[7:]}, "double", where, 2048)
+        return state.replace(context=PlayContext(nxt, context.head_used, context.final, context.cascade))  # type: ignore[arg-type]
+    if nxt.startswith("double:"):
+        offer = _field({"double": nxt[7:]}, "double", "game string", 2048)
         # the doubled player answers; after a beaver, the doubler (on roll) does
-        answers = pos.turn if beavered else pos.turn.other
-        state = state.replace(phase="cube", player=answers, offer=offer, beavered=beavered)
-    else:
-        kind, sep, rest = nxt.partition(":")
-        if not sep or kind not in _KINDS:
-            raise NotationError(f"cannot read {shown(nxt)}: expected roll, reroll, double:N, over or KIND:VALUES")
-        chunks = rest.split("+")
-        if len(chunks) > 6:
-            raise NotationError(f"{where}: at most six plays can be owed, got {len(chunks)}")
-        dice = _values(chunks[0], nxt)
-        owed = tuple(_values(chunk, nxt) for chunk in chunks[1:])
-        context = PlayContext(kind, heads, final, cascade)  # type: ignore[arg-type]
-        state = state.replace(phase="play", dice=dice, context=context, owed=owed)
-    try:
-        game = Game(named, position=pos, seed=seed, pending=state, crawford=crawford)
-        if state.phase == "play":
-            game.legal_plays()  # check that the values fit the position now
-    except NardyError as exc:
-        raise NotationError(str(exc)) from None
-    return game
+        answers = on_roll if beavered else on_roll.other
+        return state.replace(phase="cube", player=answers, context=ROLL_CONTEXT, offer=offer, beavered=beavered)
+    kind, sep, rest = nxt.partition(":")
+    if not sep or kind not in _KINDS:
+        raise NotationError(f"cannot read {shown(nxt)}: expected roll, reroll, double:N, over or KIND:VALUES")
+    chunks = rest.split("+")
+    if len(chunks) > 6:
+        raise NotationError(f"game string: at most six plays can be owed, got {len(chunks)}")
+    dice = _values(chunks[0], nxt)
+    owed = tuple(_values(chunk, nxt) for chunk in chunks[1:])
+    play_context = PlayContext(kind, context.head_used, context.final, context.cascade)  # type: ignore[arg-type]
+    return state.replace(phase="play", dice=dice, context=play_context, owed=owed)
 
 
 # --------------------------------------------------------------------------- deprecated names

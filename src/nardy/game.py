@@ -32,9 +32,9 @@ from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 import attrs
 
-from nardy.core import CHECKERS, Play, Player, Position, Result, Step, make_position
+from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
-from nardy.flow import Pending, PlayContext
+from nardy.flow import Pending
 from nardy.rules.base import Afterstates, RuleSet
 
 __all__ = [
@@ -205,15 +205,7 @@ class Game:
         #: or, without a seed, the operating system's secure source
         #: (:class:`random.SystemRandom`), whose rolls no record or observer can predict
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
-        if position is None:
-            position = rules.initial_position()
-        else:
-            rules.check_position(position)
-            position.validate()
-            if rules.winner(position) is None and rules.deadlocked(position):
-                raise GameStateError(
-                    "neither side can ever move in this position, so the game could never end"
-                )
+        position = self._start_position(position)
         #: the position the game started from
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
@@ -237,18 +229,7 @@ class Game:
                 raise GameStateError(f"first must be a Player, not {shown(first)}")
             self._pending = Pending("roll", first, first_player=first)  # no opening roll
         else:
-            if opening is None:
-                while True:
-                    w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
-                    if w != b:
-                        break
-                opening = (w, b)
-            w, b = _check_dice(opening)
-            if w == b:
-                raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
-            self.opening = OpeningEvent(w, b)
-            starter = Player.WHITE if w > b else Player.BLACK
-            self._pending = rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
+            self._pending = self._opening_roll(opening)
         if crawford:
             self._pending = self._pending.replace(crawford=True)
         assert self._pending.player is not None
@@ -260,17 +241,43 @@ class Game:
         if self._pending.phase == "over":
             self._check_over()
 
+    def _start_position(self, position: Position | None) -> Position:
+        """The position to start from: the initial one, or ``position`` checked to be
+        one of this ruleset in which the game can end."""
+        rules = self.rules
+        if position is None:
+            return rules.initial_position()
+        rules.check_position(position)
+        position.validate()
+        if rules.winner(position) is None and rules.deadlocked(position):
+            raise GameStateError("neither side can ever move in this position, so the game could never end")
+        return position
+
+    def _opening_roll(self, opening: tuple[int, int] | None) -> Pending:
+        """The state after the opening roll ``opening`` (White's die, Black's die), or
+        one rolled (ties again) when it is ``None``; kept in :attr:`opening`."""
+        if opening is None:
+            while True:
+                w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                if w != b:
+                    break
+            opening = (w, b)
+        w, b = _check_dice(opening)
+        if w == b:
+            raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
+        self.opening = OpeningEvent(w, b)
+        starter = Player.WHITE if w > b else Player.BLACK
+        return self.rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
+
     def _resume(self, pending: Pending) -> Pending:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""
         if not isinstance(pending, Pending):
             raise GameStateError(f"pending must be a Pending, not {shown(pending)}")
+        pending.validate()
         if pending.phase == "over":
             raise GameStateError("cannot resume a finished game; start from its position instead")
         if not isinstance(pending.player, Player):
             raise GameStateError("a game resumes with a player to act")
-        malformed = _malformed(pending)
-        if malformed:
-            raise GameStateError(f"pending: {malformed}")
         reason = self.rules.turn_flow.unreachable(pending)
         if not reason:
             reason = self._cube_unreachable(pending)
@@ -763,16 +770,23 @@ class Game:
             for candidate in legal:
                 if candidate is play:
                     return candidate
-        for candidate in legal:
-            if candidate == play:
-                return candidate
-        assert self._pending.dice is not None
-        if play.dice != legal[0].dice:
+        return self._legal_play_of(play, legal)
+
+    def _legal_play_of(self, play: Play, legal: tuple[Play, ...]) -> Play:
+        """The legal play that ``play``, built by hand or for another position, is:
+        its steps checked as values, its dice the dice to play in any order."""
+        pending = self._pending
+        assert pending.dice is not None
+        steps = check_steps(play.steps)
+        if not _same_dice(play.dice, legal[0].dice, pending.context.kind in ("roll", "reroll")):
             raise IllegalPlayError(
                 f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
             )
+        for candidate in legal:
+            if candidate.steps == steps:
+                return candidate
         # the same play in another legal order, or an illegal one (explained)
-        return self.rules.play_from_steps(self._position, self._pending.dice, play.steps, self._pending.context)
+        return self.rules.play_from_steps(self._position, pending.dice, steps, pending.context)
 
     def _next(self, play: Play) -> tuple[Position, Pending]:
         pending = self._pending
@@ -836,37 +850,15 @@ class Game:
         return from_game_string(text, seed=seed, rules=rules)
 
 
-def _ints(value: object, low: int, high: int) -> bool:
-    """Whether ``value`` is a tuple of ints in ``low..high``."""
-    return isinstance(value, tuple) and all(type(v) is int and low <= v <= high for v in value)
-
-
-def _malformed(pending: Pending) -> str:
-    """What is wrong with the shape of a hand-made :class:`~nardy.Pending`
-    (a field of the wrong type), "" when every field has its type."""
-    context = pending.context
-    if pending.phase not in ("roll", "cube", "play", "over"):
-        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(pending.phase)}"
-    for name in ("player", "first_player", "cube_owner"):
-        value = getattr(pending, name)
-        if value is not None and not isinstance(value, Player):
-            return f"{name} is a Player or None, not {shown(value)}"
-    if pending.dice is not None and not _ints(pending.dice, 1, 6):
-        return f"dice are a tuple of values 1..6, not {shown(pending.dice)}"
-    if not isinstance(pending.owed, tuple) or not all(_ints(owed, 1, 6) for owed in pending.owed):
-        return f"owed is a tuple of tuples of values 1..6, not {shown(pending.owed)}"
-    if not isinstance(context, PlayContext) or context.kind not in ("roll", "reroll", "owed", "stage"):
-        return f"context is a PlayContext of kind roll, reroll, owed or stage, not {shown(context)}"
-    if type(context.head_used) is not int or type(context.final) is not bool or type(context.cascade) is not bool:
-        return f"the context's head_used is an int, final and cascade bools: {shown(context)}"
-    if not _ints(pending.rolls, 0, 9999) or len(pending.rolls) != 2:
-        return f"rolls are two counts 0..9999 (White, Black), not {shown(pending.rolls)}"
-    if type(pending.cube) is not int or type(pending.offer) is not int:
-        return f"the cube and the offer are ints, not {shown(pending.cube)} and {shown(pending.offer)}"
-    for name in ("extra_turn", "beavered", "crawford"):
-        if type(getattr(pending, name)) is not bool:
-            return f"{name} is True or False, not {shown(getattr(pending, name))}"
-    return ""
+def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
+    """Whether the dice ``made`` of a play built by hand are the dice ``to_play``, in
+    any order (a tuple or a list of ints); for a ``roll``, a double's two dice stand
+    for its four values as well."""
+    if not isinstance(made, (tuple, list)) or not all(type(v) is int for v in made):
+        return False
+    if sorted(made) == sorted(to_play):
+        return True
+    return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == to_play
 
 
 def _check_dice(dice: object) -> tuple[int, int]:

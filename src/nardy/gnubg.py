@@ -177,7 +177,7 @@ def _board_from_key(key: int, text: str) -> tuple[list[int], list[int]]:
     for side in ("the opponent of the player on roll", "the player on roll"):
         slots: list[int] = []
         total = 0
-        for slot in range(25):
+        for _ in range(25):
             n = 0
             while bit < _KEY_BITS and key >> bit & 1:
                 n += 1
@@ -303,6 +303,10 @@ def _changed_fields(obj: attrs.AttrsInstance) -> str:
     return ", ".join(out)
 
 
+def _match_id_error(message: str) -> NotationError:
+    return NotationError(f"Match ID: {message}")
+
+
 @attrs.frozen
 class MatchId:
     """The match state a gnubg Match ID holds.
@@ -348,7 +352,7 @@ class MatchId:
     Traceback (most recent call last):
     ...
     nardy.errors.NotationError: Match ID: there is no Crawford game in money play (match_length=0)
-    """
+    """  # noqa: E501 - doctest output
 
     cube_value: int = 1
     cube_owner: Player | None = None
@@ -364,9 +368,12 @@ class MatchId:
     jacoby: bool = True
 
     def __attrs_post_init__(self) -> None:
-        def bad(msg: str) -> NotationError:
-            return NotationError(f"Match ID: {msg}")
+        self._check_state()
+        self._check_dice_and_score()
 
+    def _check_state(self) -> None:
+        """The cube, the players, the flags, the game state and the resignation checked."""
+        bad = _match_id_error
         cube = self.cube_value
         if not _is_int(cube) or cube < 1 or cube & (cube - 1) or cube > 1 << _MAX_CUBE_LOG:
             raise bad(f"cube_value must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(cube)}")
@@ -384,6 +391,10 @@ class MatchId:
             raise bad(
                 f"resigned must be 0 (none), 1 (single), 2 (gammon) or 3 (backgammon), not {shown(self.resigned)}"
             )
+
+    def _check_dice_and_score(self) -> None:
+        """The dice (put the larger first), the match length and the score checked."""
+        bad = _match_id_error
         dice = self.dice
         if dice is not None and not (
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)

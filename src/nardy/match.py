@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterator
+from typing import Any
 
 from nardy.core import Player, Result
 from nardy.errors import GameStateError, OptionError, shown
@@ -177,12 +179,22 @@ class Match:
         """Whether the current game is the Crawford game (no doubling)."""
         return self.game.crawford
 
-    def results(self) -> Iterator[Result]:
-        """The results of the finished games, in order."""
-        for game in self.games:
-            result = game.result()
-            if result is not None:
-                yield result
+    @property
+    def results(self) -> tuple[Result, ...]:
+        """The results of the finished games, in order (like :attr:`scores`).
+
+        ``match.results()``, the method this was, still works for one release,
+        with a :class:`DeprecationWarning`.
+
+        >>> import nardy
+        >>> match = Match(nardy.ruleset("short"), length=5, seed=1)
+        >>> match.results
+        ()
+        >>> _ = match.game.resign(nardy.WHITE); _ = match.next_game()
+        >>> match.results
+        (Result(winner=<Player.BLACK: 1>, points=3, kind='koks', ending='resign', cube=1),)
+        """
+        return _Results(result for game in self.games if (result := game.result()) is not None)
 
     # -- flow --------------------------------------------------------------
 
@@ -221,6 +233,24 @@ class Match:
         return tuple(self._scores)
 
 
+class _Results(tuple[Result, ...]):
+    """The results of a match's games: a tuple that can still be called as the
+    method :attr:`Match.results` was (deprecated)."""
+
+    __slots__ = ()
+
+    def __call__(self) -> Iterator[Result]:
+        warnings.warn(
+            "nardy.Match.results() is deprecated; use nardy.Match.results, a tuple (like Match.scores)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return iter(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (tuple(self),)  # a copy or a pickle is a plain tuple
+
+
 def _check_flag(name: str, value: object) -> None:
     if type(value) is not bool:
         raise OptionError(f"{name} is True or False, not {shown(value)}")
@@ -228,7 +258,7 @@ def _check_flag(name: str, value: object) -> None:
 
 def _check_score(score: object, length: int) -> tuple[int, int]:
     if (
-        not isinstance(score, tuple)
+        type(score) is not tuple
         or len(score) != 2
         or any(type(v) is not int or not 0 <= v <= MAX_POINTS for v in score)
     ):

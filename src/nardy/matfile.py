@@ -151,7 +151,7 @@ from typing import Final, Literal
 
 import attrs
 
-from nardy.core import Play, Player
+from nardy.core import Play, Player, Result
 from nardy.errors import NardyError, format_dice, shown
 from nardy.game import CubeEvent, Event, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
@@ -382,7 +382,9 @@ def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise RecordError(f"a player's name must be a non-empty str, not {shown(name)}")
     if ":" in name or "\n" in name or "\r" in name or name != name.strip():
-        raise RecordError(f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {shown(name)}")
+        raise RecordError(
+            f"a player's name in a .mat file cannot contain ':', line breaks or outer spaces: {shown(name)}"
+        )
     return name
 
 
@@ -390,7 +392,7 @@ def _start_score(match: Match) -> tuple[int, int]:
     """The score before a match's first game (not 0-0 for a match read from a
     file that starts mid-match)."""
     white, black = match.score
-    for result in match.results():
+    for result in match.results:
         if result.winner == Player.WHITE:
             white -= result.points
         elif result.winner == Player.BLACK:
@@ -456,6 +458,31 @@ def _write(
     if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2:
         raise RecordError(f"names must be a pair of str (left/White, right/Black), not {shown(names)}")
     left_name, right_name = _check_name(names[0]), _check_name(names[1])
+    lines = _header_lines(tags, comments, crawford)
+    lines += [f" {length} point match", ""]
+    for number, game in enumerate(games, 1):
+        if game.start != rules.initial_position():
+            raise RecordError(f"game {number} starts from a set-up position, which .mat files cannot record")
+        entries = _entries(game, number)
+        result = game.result()
+        if not entries and result is None and number == len(games) and number > 1:
+            break  # the next game of the match, not begun
+        score_left = f"{left_name} : {white}"
+        gap = "" if len(score_left) < 31 else " "
+        lines += [f" Game {number}", f" {score_left:<31}{gap}{right_name} : {black}"]
+        lines += _rows(entries)
+        if result is not None:
+            white, black = _score_after(result, number, white, black)
+            ends = length > 0 and max(white, black) >= length
+            indent = _WINS_LEFT if result.winner == Player.WHITE else _WINS_RIGHT
+            lines.append(f"{indent}Wins {_points(result.points)}{' and the match' if ends else ''}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(tags: Mapping[str, str] | None, comments: Sequence[str], crawford: bool | None) -> list[str]:
+    """The lines before the match header: the tags (``Crawford`` added for a match
+    that has not got it) and the comments, each checked to be writable."""
     if tags is not None and not isinstance(tags, Mapping):
         raise RecordError(f"tags must be a mapping of str to str (key: value), not {shown(tags)}")
     header: dict[str, str] = dict(tags or {})
@@ -471,41 +498,33 @@ def _write(
             raise RecordError(f"cannot write the header tag {shown(key)}: {shown(value)}")
         lines.append(f'; [{key} "{value}"]')
     for comment in comments:
-        if (
-            not isinstance(comment, str)
-            or not comment.strip()
-            or any(c in comment for c in "\n\r")
-            or _TAG.match(comment.strip())
-            or comment.strip().lower().startswith("set pos")
-        ):
+        if not _writable_comment(comment):
             raise RecordError(f"cannot write the header comment {shown(comment)}")
         lines.append(f"; {comment.strip()}")
     if lines:
         lines.append("")
-    lines += [f" {length} point match", ""]
-    for number, game in enumerate(games, 1):
-        if game.start != rules.initial_position():
-            raise RecordError(f"game {number} starts from a set-up position, which .mat files cannot record")
-        entries = _entries(game, number)
-        result = game.result()
-        if not entries and result is None and number == len(games) and number > 1:
-            break  # the next game of the match, not begun
-        score_left = f"{left_name} : {white}"
-        gap = "" if len(score_left) < 31 else " "
-        lines += [f" Game {number}", f" {score_left:<31}{gap}{right_name} : {black}"]
-        lines += _rows(entries)
-        if result is not None:
-            if result.winner is None:
-                raise RecordError(f"game {number} is a draw, which .mat files cannot record")
-            if result.winner == Player.WHITE:
-                white += result.points
-            else:
-                black += result.points
-            ends = length > 0 and max(white, black) >= length
-            indent = _WINS_LEFT if result.winner == Player.WHITE else _WINS_RIGHT
-            lines.append(f"{indent}Wins {_points(result.points)}{' and the match' if ends else ''}")
-        lines.append("")
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _writable_comment(comment: object) -> bool:
+    """Whether ``comment`` can be a comment line that reads back as itself (one line
+    of text that is no tag and no set-up position)."""
+    return (
+        isinstance(comment, str)
+        and bool(comment.strip())
+        and not any(c in comment for c in "\n\r")
+        and not _TAG.match(comment.strip())
+        and not comment.strip().lower().startswith("set pos")
+    )
+
+
+def _score_after(result: Result, number: int, white: int, black: int) -> tuple[int, int]:
+    """The score after game ``number`` that ended with ``result`` (a draw cannot be written)."""
+    if result.winner is None:
+        raise RecordError(f"game {number} is a draw, which .mat files cannot record")
+    if result.winner == Player.WHITE:
+        return white + result.points, black
+    return white, black + result.points
 
 
 # --------------------------------------------------------------------------- reading
@@ -698,134 +717,186 @@ def _parse(text: str, notes: _Notes) -> tuple[int, dict[str, str], list[str], li
     "bad" entry, where the replay of its game stops."""
     if not isinstance(text, str):
         raise RecordError(f"a .mat file is text (str), not {type(text).__name__}")
-    lines = text.lstrip("\ufeff").splitlines()
-    tags: dict[str, str] = {}
-    comments: list[str] = []
-    length: int | None = None
-    games: list[_GameText] = []
-    game: _GameText | None = None
-    row_number = 0
+    parser = _Parser(notes)
+    for lineno, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        parser.read(lineno, raw.rstrip())
+    return parser.finish()
 
-    def damage(game: _GameText, lineno: int, player: Player, message: str) -> None:
-        if not notes.lenient:
+
+class _Parser:
+    """The syntax of a .mat file read line by line: the header, the tags and
+    comments before it, then each game's score line and entries."""
+
+    def __init__(self, notes: _Notes) -> None:
+        self.notes = notes
+        self.tags: dict[str, str] = {}
+        self.comments: list[str] = []
+        self.length: int | None = None
+        self.games: list[_GameText] = []
+        self.game: _GameText | None = None
+        self.row_number = 0
+
+    def finish(self) -> tuple[int, dict[str, str], list[str], list[_GameText]]:
+        if self.length is None:
+            raise RecordError("not a .mat file: no ' N point match' header")
+        if self.game is not None:
+            self.close(self.game)
+        return self.length, self.tags, self.comments, self.games
+
+    # -- lines ---------------------------------------------------------------
+
+    def read(self, lineno: int, line: str) -> None:
+        """Read one line (without its trailing spaces)."""
+        stripped = line.strip()
+        if not stripped:
+            return
+        if stripped[0] in ";#":
+            self.comment(lineno, stripped[1:].strip())
+            return
+        if self.length is None:
+            self.header(lineno, line)
+            return
+        game_line = _GAME_LINE.match(line)
+        if game_line:
+            self.start_game(lineno, game_line)
+        elif self.game is None:
+            self.notes.problem(lineno, f"expected ' Game 1', got {_quote(line)}", "the line is skipped")
+        else:
+            self.game_line(self.game, lineno, line, stripped)
+
+    def comment(self, lineno: int, body: str) -> None:
+        """A line after ``;`` or ``#``: a tag or a comment before the header."""
+        if body.lower().startswith("set pos"):
+            message = "set-up positions ('; Set Pos=') are not supported"
+            if self.game is None:
+                raise RecordError(f"line {lineno}: {message}")
+            self.damage(self.game, lineno, Player.WHITE, message)
+            return
+        tag = _TAG.match(body)
+        if self.length is None and tag:
+            self.tags[tag.group("key")] = tag.group("value")
+        elif self.length is None and body:
+            self.comments.append(body)
+
+    def header(self, lineno: int, line: str) -> None:
+        """The line `` N point match``, or a line skipped while it is looked for."""
+        m = _MATCH_LINE.match(line)
+        if not m:
+            self.notes.problem(
+                lineno,
+                f"expected the header ' N point match' (0 for money), got {_quote(line)}",
+                "the line is skipped",
+            )
+            return
+        digits = m.group(1)
+        value = _int(digits.lstrip("-"))
+        if value is None:
+            raise RecordError(f"line {lineno}: the match length {_clip(digits, 20)} is too large")
+        if digits.startswith("-") and value:
+            raise RecordError(f"line {lineno}: the match length cannot be negative ({_clip(digits, 20)})")
+        self.length = value
+
+    def start_game(self, lineno: int, game_line: re.Match[str]) -> None:
+        """A line `` Game N``."""
+        if self.game is not None:
+            self.close(self.game)
+        number = len(self.games) + 1
+        if _int(game_line.group(1)) != number:
+            self.notes.problem(
+                lineno, f"expected Game {number}, got Game {_clip(game_line.group(1), 20)}", f"read as Game {number}"
+            )
+        self.game = _GameText(lineno, number)
+        self.games.append(self.game)
+        self.row_number = 0
+
+    def game_line(self, game: _GameText, lineno: int, line: str, stripped: str) -> None:
+        """A line of a game: its score line, a numbered row, or a ``Wins`` line."""
+        row = _ROW.match(line)
+        if not game.looked and self.score_line(game, lineno, line, row is not None):
+            return
+        if row:
+            self.row(game, lineno, row)
+        else:
+            self.last_line(game, lineno, line, stripped)
+
+    def score_line(self, game: _GameText, lineno: int, line: str, is_row: bool) -> bool:
+        """The first line of a game after `` Game N``, where its score line belongs:
+        whether the line is done with (the score line, or a line skipped)."""
+        game.looked = True
+        found_score = _score_line(line)
+        if not isinstance(found_score, str):
+            game.score_line = lineno
+            game.names, game.score = found_score
+            return True
+        skipped = "" if is_row else "the line is skipped and "
+        self.notes.problem(lineno, found_score, f"{skipped}Game {game.number} is read without a score line")
+        return not is_row
+
+    def row(self, game: _GameText, lineno: int, row: re.Match[str]) -> None:
+        """A numbered line: White's entry, Black's, or both."""
+        self.row_number += 1
+        if _int(row.group(1)) != self.row_number:
+            self.notes.problem(
+                lineno,
+                f"expected move number {self.row_number}, got {_clip(row.group(1), 20)})",
+                "the lines are read in the file's order",
+            )
+        found, bad = _tokens(row.group(2), row.start(2))
+        if len(found) > 2:
+            found, bad = found[:2], "more than two entries on one line"
+        players = _row_players(found, row)
+        entries = zip(found, players, strict=False)
+        readable = all(self.add(game, _entry(lineno, p, kind, words)) for (_, kind, words), p in entries)
+        if readable and bad is not None:
+            self.damage(game, lineno, players[-1] if found else Player.WHITE, bad)
+
+    def last_line(self, game: _GameText, lineno: int, line: str, stripped: str) -> None:
+        """A line that is not numbered: only ``Wins N points`` may be one."""
+        found, bad = _tokens(line, 0)
+        if bad is None and (len(found) != 1 or found[0][1] != "wins"):
+            bad = f"cannot read {_quote(stripped)}: expected a numbered line or 'Wins N points'"
+        if bad is not None:
+            self.damage(game, lineno, Player.WHITE, bad)
+            return
+        column, kind, words = found[0]
+        player = Player.BLACK if column >= _RIGHT_COLUMN else Player.WHITE
+        self.add(game, _entry(lineno, player, kind, words))
+
+    # -- entries -------------------------------------------------------------
+
+    def damage(self, game: _GameText, lineno: int, player: Player, message: str) -> None:
+        """An entry that cannot be read: an error, or in a lenient reading a "bad" entry."""
+        if not self.notes.lenient:
             raise RecordError(f"line {lineno}: {message}")
         game.entries.append(_Entry(lineno, player, "bad", text=message))
 
-    def add(game: _GameText, entry: _Entry) -> bool:
+    def add(self, game: _GameText, entry: _Entry) -> bool:
+        """Add ``entry`` to ``game``; whether it could be read."""
         if entry.kind == "bad":
-            damage(game, entry.line, entry.player, entry.text)
+            self.damage(game, entry.line, entry.player, entry.text)
             return False
         game.entries.append(entry)
         return True
 
-    def close(game: _GameText) -> None:
+    def close(self, game: _GameText) -> None:
+        """The end of a game: one without a score line says so."""
         if not game.looked:
             game.looked = True
-            notes.problem(
+            self.notes.problem(
                 game.line,
                 f"Game {game.number} has no line with the players and the score",
                 "the game is read without one",
             )
 
-    for lineno, raw in enumerate(lines, 1):
-        line = raw.rstrip()
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if stripped[0] in ";#":
-            body = stripped[1:].strip()
-            if body.lower().startswith("set pos"):
-                message = "set-up positions ('; Set Pos=') are not supported"
-                if game is None:
-                    raise RecordError(f"line {lineno}: {message}")
-                damage(game, lineno, Player.WHITE, message)
-                continue
-            tag = _TAG.match(body)
-            if length is None and tag:
-                tags[tag.group("key")] = tag.group("value")
-            elif length is None and body:
-                comments.append(body)
-            continue
-        if length is None:
-            m = _MATCH_LINE.match(line)
-            if not m:
-                notes.problem(
-                    lineno,
-                    f"expected the header ' N point match' (0 for money), got {_quote(line)}",
-                    "the line is skipped",
-                )
-                continue
-            digits = m.group(1)
-            value = _int(digits.lstrip("-"))
-            if value is None:
-                raise RecordError(f"line {lineno}: the match length {_clip(digits, 20)} is too large")
-            if digits.startswith("-") and value:
-                raise RecordError(f"line {lineno}: the match length cannot be negative ({_clip(digits, 20)})")
-            length = value
-            continue
-        m = _GAME_LINE.match(line)
-        if m:
-            if game is not None:
-                close(game)
-            number = len(games) + 1
-            if _int(m.group(1)) != number:
-                notes.problem(
-                    lineno, f"expected Game {number}, got Game {_clip(m.group(1), 20)}", f"read as Game {number}"
-                )
-            game = _GameText(lineno, number)
-            games.append(game)
-            row_number = 0
-            continue
-        if game is None:
-            notes.problem(lineno, f"expected ' Game 1', got {_quote(line)}", "the line is skipped")
-            continue
-        row = _ROW.match(line)
-        if not game.looked:
-            game.looked = True
-            found_score = _score_line(line)
-            if not isinstance(found_score, str):
-                game.score_line = lineno
-                game.names, game.score = found_score
-                continue
-            skipped = "" if row else "the line is skipped and "
-            notes.problem(lineno, found_score, f"{skipped}Game {game.number} is read without a score line")
-            if not row:
-                continue
-        if row:
-            row_number += 1
-            if _int(row.group(1)) != row_number:
-                notes.problem(
-                    lineno,
-                    f"expected move number {row_number}, got {_clip(row.group(1), 20)})",
-                    "the lines are read in the file's order",
-                )
-            found, bad = _tokens(row.group(2), row.start(2))
-            if len(found) > 2:
-                found, bad = found[:2], "more than two entries on one line"
-            if len(found) == 2:
-                players = [Player.WHITE, Player.BLACK]
-            elif found and found[0][0] - row.end(1) - 1 > _RIGHT_GAP:
-                players = [Player.BLACK]
-            else:
-                players = [Player.WHITE]
-            readable = all(add(game, _entry(lineno, p, kind, words)) for (_, kind, words), p in zip(found, players))
-            if readable and bad is not None:
-                damage(game, lineno, players[-1] if found else Player.WHITE, bad)
-            continue
-        found, bad = _tokens(line, 0)
-        if bad is None and (len(found) != 1 or found[0][1] != "wins"):
-            bad = f"cannot read {_quote(stripped)}: expected a numbered line or 'Wins N points'"
-        if bad is not None:
-            damage(game, lineno, Player.WHITE, bad)
-            continue
-        column, kind, words = found[0]
-        player = Player.BLACK if column >= _RIGHT_COLUMN else Player.WHITE
-        add(game, _entry(lineno, player, kind, words))
-    if length is None:
-        raise RecordError("not a .mat file: no ' N point match' header")
-    if game is not None:
-        close(game)
-    return length, tags, comments, games
+
+def _row_players(found: list[tuple[int, _Kind, list[str]]], row: re.Match[str]) -> list[Player]:
+    """Whose entries a numbered line holds: both players', or one entry, Black's when
+    it stands in the right column."""
+    if len(found) == 2:
+        return [Player.WHITE, Player.BLACK]
+    if found and found[0][0] - row.end(1) - 1 > _RIGHT_GAP:
+        return [Player.BLACK]
+    return [Player.WHITE]
 
 
 # --------------------------------------------------------------------------- replay
@@ -1116,10 +1187,7 @@ def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
     _check_short(rules)
     notes = _Notes(lenient)
     length, tags, comments, games = _parse(text, notes)
-    variation = tags.get("Variation")
-    if variation is not None and variation.strip().lower() not in ("backgammon", "standard"):
-        raise RecordError(f"the variation {_quote(variation)} is not supported (only standard backgammon)")
-    crawford = tags.get("Crawford", "On").strip().lower() not in ("off", "no", "false", "0")
+    crawford = _crawford_tag(tags)
     if not games:
         raise RecordError("the file has no games (no ' Game 1' line)")
     names = next((game.names for game in games if game.names is not None), ("White", "Black"))
@@ -1129,45 +1197,16 @@ def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
     for index, text_game in enumerate(games):
         number = text_game.number
         last = index == len(games) - 1
-        if text_game.names is not None and text_game.names != names:
-            notes.problem(
-                text_game.score_line,
-                f"the players are {_quote(text_game.names[0])} and {_quote(text_game.names[1])}, "
-                f"but Game 1 has {_quote(names[0])} and {_quote(names[1])}",
-                "the names of Game 1 are kept",
-            )
-        if match is not None and match.is_over():
-            white, black = match.score
-            notes.problem(
-                text_game.line,
-                f"the match is already over ({white}-{black})",
-                f"Game {number} and the games after it are dropped",
-            )
+        _check_names(text_game, names, notes)
+        if match is not None and _stops_before(match, text_game, last, notes):
             break
-        if match is not None:
-            expected = match.score
-            if text_game.score is not None and text_game.score != expected:
-                notes.problem(
-                    text_game.score_line,
-                    f"the score line says {text_game.score[0]}-{text_game.score[1]}, "
-                    f"but the games before give {expected[0]}-{expected[1]}",
-                    f"the score {expected[0]}-{expected[1]} stands",
-                )
-            if not text_game.entries and last:
-                break  # an empty last game: the match stops after the previous one
         cannot = _cannot_start(text_game, rules, match is None or opens_next)
         if cannot is not None:
             notes.problem(cannot[0], cannot[1], f"Game {number} is dropped")
             dropped.append(f"Game {number}, line {cannot[0]}: {cannot[1]}")
             continue
         if match is None:
-            start = text_game.score or (0, 0)
-            if length and max(start) >= length:
-                raise RecordError(
-                    f"line {text_game.score_line}: the score line says {start[0]}-{start[1]}, "
-                    f"but the match is to {_points(length)}: it would be over already"
-                )
-            match = _start_match(rules, length, crawford, start)
+            match = _first_match(rules, length, crawford, text_game)
         else:
             match.next_game()
         template = match.game  # the game Match made: its Crawford flag and its first player
@@ -1185,31 +1224,91 @@ def _read(text: str, rules: RuleSet | None, lenient: bool) -> MatFile:
         )
         game = replay.run()
         match.games[-1] = game
-        if game.result() is None and not last:
-            following = games[index + 1]
-            unfinished = f"Game {number} is not finished, but Game {following.number} follows"
-            found = None if following.score is None else _winner_by_score(match.score, following.score)
-            if found is None:
-                notes.problem(
-                    following.line,
-                    unfinished,
-                    f"the match stops there: Game {number} is kept unfinished and the rest of the file is dropped",
-                )
-                break
-            winner, points = found
-            notes.problem(
-                following.line,
-                unfinished,
-                f"its score line gives {replay.who(winner)} {_points(points)}: "
-                f"Game {number} ends with a resignation by {replay.who(winner.other)}",
-            )
-            replay.resign(game, winner, points, following.score_line)
+        if game.result() is None and not last and not _resigned_by_score(match, replay, game, games[index + 1]):
+            break
         ends = [entry for entry in text_game.entries if entry.kind == "wins" and entry.and_match]
         if ends and not match.is_over():
             notes.problem(ends[0].line, "'and the match', but the match is not over", "the words are ignored")
     if match is None:
         raise RecordError(f"no game of the file can be read ({dropped[0]})")
     return MatFile(match, names, dict(tags), tuple(comments), notes.messages())
+
+
+def _crawford_tag(tags: dict[str, str]) -> bool:
+    """Whether the file's match has a Crawford game (its tag ``Crawford``, on unless
+    said otherwise); a variation other than backgammon is refused."""
+    variation = tags.get("Variation")
+    if variation is not None and variation.strip().lower() not in ("backgammon", "standard"):
+        raise RecordError(f"the variation {_quote(variation)} is not supported (only standard backgammon)")
+    return tags.get("Crawford", "On").strip().lower() not in ("off", "no", "false", "0")
+
+
+def _check_names(text_game: _GameText, names: tuple[str, str], notes: _Notes) -> None:
+    """A game's score line that names other players than Game 1's is a problem."""
+    if text_game.names is not None and text_game.names != names:
+        notes.problem(
+            text_game.score_line,
+            f"the players are {_quote(text_game.names[0])} and {_quote(text_game.names[1])}, "
+            f"but Game 1 has {_quote(names[0])} and {_quote(names[1])}",
+            "the names of Game 1 are kept",
+        )
+
+
+def _stops_before(match: Match, text_game: _GameText, last: bool, notes: _Notes) -> bool:
+    """Whether the match stops before ``text_game`` (it is over, or the game is an
+    empty last one); a score line that disagrees with the games before is a problem."""
+    if match.is_over():
+        white, black = match.score
+        notes.problem(
+            text_game.line,
+            f"the match is already over ({white}-{black})",
+            f"Game {text_game.number} and the games after it are dropped",
+        )
+        return True
+    expected = match.score
+    if text_game.score is not None and text_game.score != expected:
+        notes.problem(
+            text_game.score_line,
+            f"the score line says {text_game.score[0]}-{text_game.score[1]}, "
+            f"but the games before give {expected[0]}-{expected[1]}",
+            f"the score {expected[0]}-{expected[1]} stands",
+        )
+    return not text_game.entries and last  # an empty last game: the match stops after the previous one
+
+
+def _first_match(rules: RuleSet, length: int, crawford: bool, text_game: _GameText) -> Match:
+    """The match that the first game that can be read starts, at its score line's score."""
+    start = text_game.score or (0, 0)
+    if length and max(start) >= length:
+        raise RecordError(
+            f"line {text_game.score_line}: the score line says {start[0]}-{start[1]}, "
+            f"but the match is to {_points(length)}: it would be over already"
+        )
+    return _start_match(rules, length, crawford, start)
+
+
+def _resigned_by_score(match: Match, replay: _Replay, game: Game, following: _GameText) -> bool:
+    """``game`` is not finished but ``following`` comes after it: whether the next
+    game's score line tells a resignation that ends it (then it is ended so), or
+    else the match stops there."""
+    unfinished = f"Game {replay.text.number} is not finished, but Game {following.number} follows"
+    found = None if following.score is None else _winner_by_score(match.score, following.score)
+    if found is None:
+        replay.notes.problem(
+            following.line,
+            unfinished,
+            f"the match stops there: Game {replay.text.number} is kept unfinished and the rest of the file is dropped",
+        )
+        return False
+    winner, points = found
+    replay.notes.problem(
+        following.line,
+        unfinished,
+        f"its score line gives {replay.who(winner)} {_points(points)}: "
+        f"Game {replay.text.number} ends with a resignation by {replay.who(winner.other)}",
+    )
+    replay.resign(game, winner, points, following.score_line)
+    return True
 
 
 def _warn(repairs: tuple[str, ...]) -> None:

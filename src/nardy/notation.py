@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from nardy.core import BAR, OFF, STEPS, Play, Position, Step, check_steps, format_point, make_play, play_text
@@ -83,7 +84,7 @@ def parse_moves(text: object) -> list[list[tuple[int, bool]]]:
     [[(25, False), (22, True)], [(13, False), (7, True), (5, False)], [(6, False), (0, False)], [(6, False), (0, False)]]
     >>> parse_moves("pass")
     []
-    """
+    """  # noqa: E501 - doctest output
     if not isinstance(text, str):
         raise NotationError(f"play notation must be a str, not {shown(text)}")
     cleaned = text.strip().lower().replace("-", "/").replace(",", " ")
@@ -97,7 +98,7 @@ def parse_moves(text: object) -> list[list[tuple[int, bool]]]:
         points = [_read_point(part, token) for part in m.group("path").split("/")]
         if points[0][1]:
             raise NotationError(f"{shown(token)}: a move cannot hit on its starting point")
-        for (a, _), (b, _) in zip(points, points[1:]):
+        for (a, _), (b, _) in pairwise(points):
             if b >= a:
                 raise NotationError(f"{shown(token)}: checkers move from higher points to lower ones")
         if any(p == BAR for p, _ in points[1:]) or any(p == OFF for p, _ in points[:-1]):
@@ -182,7 +183,7 @@ def _readings(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> l
     """Every way to play the written moves as single-die steps with ``values``."""
     out: list[Reading] = []
     segments = [
-        (a, b, hit) for move in moves for (a, _), (b, hit) in zip(move, move[1:])
+        (a, b, hit) for move in moves for (a, _), (b, hit) in pairwise(move)
     ]
 
     def walk(i: int, remaining: list[int], steps: list[Step], quiet: frozenset[int]) -> None:
@@ -226,7 +227,7 @@ def _literal(moves: list[list[tuple[int, bool]]], values: tuple[int, ...]) -> li
     steps: list[Step] = []
     remaining = list(values)
     for move in moves:
-        for (a, _), (b, hit) in zip(move, move[1:]):
+        for (a, _), (b, hit) in pairwise(move):
             dist = a - b
             if b == OFF:
                 # a bear-off: with the die it would use, or as the die it lacks

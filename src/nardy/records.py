@@ -30,9 +30,9 @@ import random
 import warnings
 from typing import Any
 
-from nardy.core import Play, Player, Position, Step
-from nardy.formats import from_game_string, state_string
+from nardy.core import Play, Player, Position, Result, Step
 from nardy.errors import NardyError, clip, format_dice, shown
+from nardy.formats import from_game_string, state_string
 from nardy.game import CubeEvent, Game, PlayEvent, ResignEvent, RollEvent
 from nardy.match import Match
 from nardy.rules import ruleset
@@ -163,33 +163,25 @@ def _game_record(game: Game, rng: bool = False) -> dict[str, Any]:
         record["rng"] = _rng_state(game.rng)
     result = game.result()
     if result is not None:
-        record["result"] = {
-            "winner": None if result.winner is None else _colour(result.winner),
-            "points": result.points,
-            "kind": result.kind,
-            "ending": result.ending,
-            "cube": result.cube,
-        }
+        record["result"] = _result_to_dict(result)
     return record
+
+
+def _result_to_dict(result: Result) -> dict[str, Any]:
+    return {
+        "winner": None if result.winner is None else _colour(result.winner),
+        "points": result.points,
+        "kind": result.kind,
+        "ending": result.ending,
+        "cube": result.cube,
+    }
 
 
 def _read_game(data: dict[str, Any]) -> Game:
     """Rebuild a game from its record, checking every event."""
     _check_version(data)
     rules = _rules_from_dict(data.get("rules"))
-    start: Position | None = None
-    resumed: Game | None = None
-    begin = data.get("start")
-    if begin is not None:
-        if not isinstance(begin, str) or len(begin) > 2000:  # longer than any game string
-            raise RecordError(f"start: expected a position or game string, not {shown(begin)}")
-        try:
-            if len(begin.split()) > 5:  # a game string: a game resumed in a saved state
-                resumed = from_game_string(begin, rules=rules)
-            else:
-                start = Position.from_string(begin)
-        except NardyError as exc:
-            raise RecordError(f"start: {exc}") from None
+    start, resumed = _read_start(data.get("start"), rules)
     opening = data.get("opening")
     first = data.get("first")
     crawford = data.get("crawford", False)
@@ -199,27 +191,14 @@ def _read_game(data: dict[str, Any]) -> Game:
         isinstance(opening, list) and len(opening) == 2 and all(type(d) is int for d in opening)
     ):
         raise RecordError(f"opening: expected [white's die, black's die], not {shown(opening)}")
-    if resumed is not None and (opening is not None or first is not None):
-        raise RecordError("a game resumed from a game string has no opening roll and no first player of its own")
-    if resumed is not None and crawford and not resumed.crawford:
-        raise RecordError("crawford: the record says the Crawford game, but its game string does not (crawford=1)")
-    try:
-        if resumed is not None:
-            game = resumed
-        elif opening is not None:
-            game = Game(rules, opening=(opening[0], opening[1]), position=start, crawford=crawford)
-            starter = game.pending.first_player
-            if first is not None and _player(first, "first") != starter:
-                raise RecordError(
-                    f"first: the record says {first} starts, but the opening roll "
-                    f"{opening[0]}-{opening[1]} (white's die first) gives the start to {starter}"
-                )
-        else:
-            game = Game(rules, first=_player(first, "first"), position=start, crawford=crawford)
-    except NardyError as exc:
-        if isinstance(exc, RecordError):
-            raise
-        raise RecordError(f"start of the game: {exc}") from None
+    if resumed is not None:
+        if opening is not None or first is not None:
+            raise RecordError("a game resumed from a game string has no opening roll and no first player of its own")
+        if crawford and not resumed.crawford:
+            raise RecordError("crawford: the record says the Crawford game, but its game string does not (crawford=1)")
+        game = resumed
+    else:
+        game = _new_game(rules, start, opening, first, crawford)
     events = data.get("events")
     if not isinstance(events, list):
         raise RecordError("events: expected a list")
@@ -231,15 +210,44 @@ def _read_game(data: dict[str, Any]) -> Game:
     expected = data.get("result")
     if expected is not None:
         result = game.result()
-        got = None if result is None else {
-            "winner": None if result.winner is None else _colour(result.winner),
-            "points": result.points,
-            "kind": result.kind,
-            "ending": result.ending,
-            "cube": result.cube,
-        }
+        got = None if result is None else _result_to_dict(result)
         if got != expected:
             raise RecordError(f"result: the record says {expected}, replaying gives {got}")
+    return game
+
+
+def _read_start(begin: object, rules: RuleSet) -> tuple[Position | None, Game | None]:
+    """A record's ``start``: ``None`` (the initial position), a position string (a
+    set-up position) or a game string (a game resumed in a saved state)."""
+    if begin is None:
+        return None, None
+    if not isinstance(begin, str) or len(begin) > 2000:  # longer than any game string
+        raise RecordError(f"start: expected a position or game string, not {shown(begin)}")
+    try:
+        if len(begin.split()) > 5:  # a game string: a game resumed in a saved state
+            return None, from_game_string(begin, rules=rules)
+        return Position.from_string(begin), None
+    except NardyError as exc:
+        raise RecordError(f"start: {exc}") from None
+
+
+def _new_game(rules: RuleSet, start: Position | None, opening: list[int] | None, first: object, crawford: bool) -> Game:
+    """The game a record starts: with its opening roll (which must agree with
+    ``first``, if given) or with its first player."""
+    try:
+        if opening is None:
+            return Game(rules, first=_player(first, "first"), position=start, crawford=crawford)
+        game = Game(rules, opening=(opening[0], opening[1]), position=start, crawford=crawford)
+    except RecordError:
+        raise
+    except NardyError as exc:
+        raise RecordError(f"start of the game: {exc}") from None
+    starter = game.pending.first_player
+    if first is not None and _player(first, "first") != starter:
+        raise RecordError(
+            f"first: the record says {first} starts, but the opening roll "
+            f"{opening[0]}-{opening[1]} (white's die first) gives the start to {starter}"
+        )
     return game
 
 

@@ -105,6 +105,8 @@ import inspect
 import math
 import multiprocessing
 import multiprocessing.pool
+import numbers
+import operator
 import os
 import pickle
 import queue
@@ -113,7 +115,7 @@ import signal
 import sys
 import threading
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 import attrs
@@ -121,7 +123,7 @@ import attrs
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
 from nardy.errors import NardyError, shown
-from nardy.game import Game, RollEvent
+from nardy.game import Game, PlayEvent
 from nardy.rules import ruleset
 from nardy.rules.base import RuleSet
 
@@ -140,6 +142,7 @@ __all__ = [
     "Executor",
     "RECORD_FIELDS",
     "game_seed",
+    "count_turns",
     "play_chunk",
     "wilson_interval",
     "mean_interval",
@@ -154,8 +157,44 @@ _T = TypeVar("_T")
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded with ``seed`` (its dice)."""
+    """The seed of game ``index`` of a run seeded with ``seed`` (its dice).
+
+    >>> game_seed(3, 9)
+    3000018
+    """
+    _check_int("seed", seed)
+    _check_int("index", index, 0)
     return seed * _SEED_STRIDE + index
+
+
+def _check_int(name: str, value: object, least: int | None = None) -> None:
+    """Refuse what is not an int (a bool is none), or one below ``least``."""
+    if type(value) is not int:
+        raise NardyError(f"{name} must be an int, not {shown(value)}")
+    if least is not None and value < least:
+        raise NardyError(f"{name} must be at least {least}, not {shown(value)}")
+
+
+def _check_flag(name: str, value: object) -> None:
+    if type(value) is not bool:
+        raise NardyError(f"{name} must be True or False, not {shown(value)}")
+
+
+def _integral(name: str, value: object) -> int:
+    """``value`` as an int: an int or another integral number (numpy's too), not a bool."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise NardyError(f"{name} must be an int, not {shown(value)}")
+    return operator.index(value)
+
+
+def _check_real(name: str, value: object) -> float:
+    """``value`` as a float, refusing what is not a real number (a bool is none)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise NardyError(f"{name} must be a real number, not {shown(value)}")
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise NardyError(f"{name} must be a real number, not {shown(value)} ({type(exc).__name__})") from None
 
 
 # --------------------------------------------------------------------------- statistics
@@ -170,7 +209,21 @@ class Estimate:
     high: float
 
     def format(self, spec: str = ".3g", percent: bool = False) -> str:
-        """``value (95% CI low-high)`` with ``spec`` (a percentage if ``percent``)."""
+        """``value (95% CI low to high)`` with the format ``spec`` of a float (a
+        percentage if ``percent``).
+
+        >>> Estimate(0.5, 0.25, 0.75).format(".2f"), Estimate(0.5, 0.25, 0.75).format(percent=True)
+        ('0.50 (95% CI 0.25 to 0.75)', '50.0% (95% CI 25.0% to 75.0%)')
+        """
+        _check_flag("percent", percent)
+        if type(spec) is not str:
+            raise NardyError(f"spec must be a format spec (a str such as '.3g'), not {shown(spec)}")
+        try:
+            return self._format(spec, percent)
+        except (TypeError, ValueError) as exc:
+            raise NardyError(f"cannot format an estimate with the spec {shown(spec)}: {exc}") from None
+
+    def _format(self, spec: str, percent: bool) -> str:
         if percent:
             return f"{self.value:.1%} (95% CI {self.low:.1%} to {self.high:.1%})"
         if math.isinf(self.low) or math.isinf(self.high):
@@ -181,6 +234,10 @@ class Estimate:
         return self.format()
 
 
+#: the most trials a share is computed of (far within a float's range)
+_MOST_TRIALS = 2**63
+
+
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> Estimate:
     """The share ``successes / trials`` with its Wilson score interval.
 
@@ -188,10 +245,15 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> Estimate:
     >>> round(e.value, 3), round(e.low, 3), round(e.high, 3)
     (0.8, 0.49, 0.943)
     """
-    if trials <= 0:
-        raise ValueError("a share needs at least one trial")
+    trials = _integral("trials", trials)
+    successes = _integral("successes", successes)
+    z = _check_real("z", z)
+    if not 0 < trials <= _MOST_TRIALS:
+        raise NardyError(f"a share needs 1 to 2**63 trials, not {shown(trials)}")
     if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be in 0..{trials}, not {successes}")
+        raise NardyError(f"successes must be in 0..{trials}, not {shown(successes)}")
+    if not 0 < z < math.inf:
+        raise NardyError(f"z must be a positive finite number, not {shown(z)}")
     p = successes / trials
     z2 = z * z
     denom = 1.0 + z2 / trials
@@ -202,7 +264,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> Estimate:
     return Estimate(p, low, high)
 
 
-def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
+def mean_interval(values: Iterable[float], z: float = Z95) -> Estimate:
     """The mean of ``values`` with a normal-approximation interval
     (``mean ± z·s/√n``, ``s`` the sample standard deviation); the interval is
     ``(-inf, inf)`` for a single value.
@@ -211,13 +273,22 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
     >>> e.value, round(e.low, 3), round(e.high, 3)
     (2.5, 1.235, 3.765)
     """
-    n = len(values)
+    if not isinstance(values, Iterable) or isinstance(values, (str, bytes, bytearray, Mapping, Set)):
+        raise NardyError(f"values must be a sequence of numbers (a list, tuple or array), not {shown(values)}")
+    numbers_ = [_check_real("each value", v) for v in values]
+    z = _check_real("z", z)
+    n = len(numbers_)
     if n == 0:
-        raise ValueError("a mean needs at least one value")
-    mean = math.fsum(values) / n
-    if n == 1:
-        return Estimate(mean, -math.inf, math.inf)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+        raise NardyError("a mean needs at least one value")
+    if not 0 < z < math.inf:
+        raise NardyError(f"z must be a positive finite number, not {shown(z)}")
+    try:
+        mean = math.fsum(numbers_) / n
+        if n == 1:
+            return Estimate(mean, -math.inf, math.inf)
+        var = math.fsum((v - mean) * (v - mean) for v in numbers_) / (n - 1)
+    except (OverflowError, ValueError):  # fsum of values beyond a float's range, or of inf and -inf
+        raise NardyError("the values are too large to average as floats (or include both inf and -inf)") from None
     half = z * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half)
 
@@ -232,7 +303,9 @@ class GameRecord:
     ``winner`` is ``"white"``, ``"black"`` or ``None`` (a draw); ``white`` and
     ``black`` are the agents' names; ``points`` is what the loser paid;
     ``plies`` counts the plays made (:attr:`Game.plies <nardy.Game.plies>`) and
-    ``turns`` the rolls after the opening roll (a Gulbar re-roll is one too).
+    ``turns`` the turns: each run of plays by one player before the other
+    player moves is one (:func:`count_turns`; a Gulbar double with its re-rolls,
+    or owed values and the player's own roll, make one turn).
     """
 
     index: int
@@ -246,6 +319,21 @@ class GameRecord:
     turns: int
     ending: str = "bear_off"
     cube: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("index", "points", "plies", "turns"):
+            _check_int(name, getattr(self, name), 0)
+        _check_int("seed", self.seed)
+        _check_int("cube", self.cube, 1)
+        for name in ("white", "black", "kind", "ending"):
+            if type(getattr(self, name)) is not str:
+                raise NardyError(f"a game record's {name} is a str, not {shown(getattr(self, name))}")
+        if self.winner is not None and (type(self.winner) is not str or self.winner not in ("white", "black")):
+            raise NardyError(f"a game record's winner is 'white', 'black' or None, not {shown(self.winner)}")
+        if self.turns > self.plies:
+            raise NardyError(
+                f"a game record's turns hold a play each: {shown(self.turns)} turns need as many plies or more"
+            )
 
     @property
     def winning_agent(self) -> str | None:
@@ -368,10 +456,21 @@ class Summary:
         ``rules`` is the ruleset played (or only a label for it), ``seed`` the
         run's seed; ``keep_games=False`` keeps no per-game records.
         """
-        games = sorted(records, key=lambda r: r.index)
+        if not isinstance(records, Iterable) or isinstance(records, (str, bytes)):
+            raise NardyError(f"records must be an iterable of GameRecords, not {shown(records)}")
+        games = list(records)
+        for record in games:
+            if not isinstance(record, GameRecord):
+                raise NardyError(f"records must be GameRecords, not {shown(record)}")
+        if not isinstance(rules, (RuleSet, str)):
+            raise NardyError(f"rules must be a RuleSet or a label (a str), not {shown(rules)}")
+        if seed is not None:
+            _check_int("seed", seed)
+        _check_flag("keep_games", keep_games)
+        games.sort(key=lambda r: r.index)
         n = len(games)
         if n == 0:
-            raise ValueError("nothing to summarise: no games")
+            raise NardyError("nothing to summarise: no games")
         sides = {"white": _label(g.white for g in games), "black": _label(g.black for g in games)}
         wins = {side: sum(1 for g in games if g.winner == side) for side in ("white", "black")}
         points = {
@@ -423,7 +522,8 @@ class Summary:
           ``"drop"``, ...), ``points`` (what the loser paid, cube included),
           ``cube`` (the cube's value at the end) and ``white_net`` (White's net
           points: ``points``, ``-points`` or 0);
-        * ``plies`` (plays made) and ``turns`` (rolls).
+        * ``plies`` (plays made) and ``turns`` (runs of plays by one player,
+          :func:`count_turns`).
 
         Raises :class:`~nardy.NardyError` for a summary that keeps no
         per-game records (``keep_games=False``).
@@ -737,14 +837,42 @@ def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
         kind=result.kind,
         points=result.points,
         plies=game.plies,
-        turns=sum(1 for e in game.history if isinstance(e, RollEvent)),
+        turns=count_turns(game),
         ending=result.ending,
         cube=result.cube,
     )
 
 
+def count_turns(game: Game) -> int:
+    """The turns of ``game`` so far: each run of plays by one player before the
+    other player moves is one turn, whatever it holds (one play in most
+    rulesets; in Gulbar a double, its re-rolls and owed values; in Crazy a
+    cascade's stages). A turn that is only a pass counts too; rolls, cube
+    actions and resignations are not plays.
+
+    >>> import nardy
+    >>> game = nardy.Game(nardy.ruleset("gulbar"), first=nardy.WHITE)
+    >>> _ = game.roll((6, 6)); _ = game.play("24/18(2)")    # two of four steps: Black owes two 6s
+    >>> _ = game.play("24/18"); _ = game.roll((3, 1))         # Black plays the owed 6s, then rolls
+    >>> _ = game.play("18/15 24/23")
+    >>> game.plies, count_turns(game)
+    (3, 2)
+    """
+    if not isinstance(game, Game):
+        raise NardyError(f"count_turns needs a Game, not {shown(game)}")
+    turns = 0
+    mover = None
+    for event in game.history:
+        if isinstance(event, PlayEvent) and event.player != mover:
+            turns += 1
+            mover = event.player
+    return turns
+
+
 def play_chunk(chunk: _Chunk) -> list[GameRecord]:
     """Play the games of one chunk (the task that runs on a worker)."""
+    if not isinstance(chunk, _Chunk):
+        raise NardyError(f"play_chunk plays a task that simulate() made, not {shown(chunk)}")
     rules = _build_rules(chunk.rules)
     return [_play_one(rules, chunk, index) for index in range(chunk.start, chunk.stop)]
 
@@ -767,6 +895,10 @@ class PoolExecutor:
     The pool is not closed by :func:`simulate`."""
 
     def __init__(self, pool: Any) -> None:
+        if not callable(getattr(pool, "apply_async", None)):
+            raise NardyError(
+                f"PoolExecutor needs a multiprocessing.Pool-like object with apply_async(), not {shown(pool)}"
+            )
         self.pool = pool
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> cf.Future[Any]:
@@ -881,19 +1013,30 @@ def _remote_chunk(games: int, workers: int) -> int:
 
 
 def _check_sizes(games: int, workers: int, chunk: int | None) -> None:
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    if chunk is not None and chunk < 1:
-        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    _check_int("games", games, 1)
+    _check_int("workers", workers, 1)
+    if chunk is not None:
+        _check_int("chunk", chunk, 1)
+
+
+def _check_calls(executor: object, progress: object, keep_games: object) -> None:
+    """Refuse an executor without ``submit()``, a progress that cannot be called
+    and a ``keep_games`` that is no bool."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise NardyError(
+            f"executor must have a submit(fn, *args) method that returns a future, not {shown(executor)} "
+            "(a multiprocessing.Pool goes in a PoolExecutor)"
+        )
+    if progress is not None and not callable(progress):
+        raise NardyError(f"progress must be a function called with the games finished, not {shown(progress)}")
+    _check_flag("keep_games", keep_games)
 
 
 def _run_seed(seed: int | None) -> int:
     """The run's seed: ``seed`` itself, or a new one from fresh entropy for ``None``."""
     if seed is None:
         return secrets.randbits(63)
-    if not isinstance(seed, int):
+    if type(seed) is not int:
         raise NardyError(f"seed must be an int or None, not {shown(seed)}")
     return seed
 
@@ -902,7 +1045,7 @@ def _check_rules(rules: RuleSet | str) -> RuleSet:
     if isinstance(rules, str):
         rules = ruleset(rules)
     if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet or a ruleset name, not {shown(rules)}")
+        raise NardyError(f"rules must be a RuleSet or a ruleset name, not {shown(rules)}")
     return rules
 
 
@@ -1053,10 +1196,13 @@ def _start(
     executor: Executor | None,
     chunk: int | None,
     alternate: bool,
+    progress: object,
+    keep_games: object,
 ) -> _Run:
     """Check the arguments of a call (before any game is played)."""
     rules = _check_rules(rules)
     _check_sizes(games, workers, chunk)
+    _check_calls(executor, progress, keep_games)
     for role, agent in agents.items():
         _check_agent(agent, role)
     _check_travel(rules, agents, workers, executor)
@@ -1102,11 +1248,22 @@ def simulate(
 
     Ctrl-C, or a :class:`KeyboardInterrupt` raised by ``progress``, stops the
     run and raises :class:`Interrupted` with the summary of the games
-    finished so far. Raises :class:`~nardy.NardyError` for an unknown agent
-    name, an object without the agent protocol, or (when the games go to
-    worker processes) a ruleset class or an agent object that does not pickle.
+    finished so far. Raises :class:`~nardy.NardyError` before any game for
+    an argument it cannot take: ``games``, ``workers`` or ``chunk`` that is no
+    int of at least 1, a seed that is no int, an unknown ruleset or agent
+    name, an object without the agent protocol, an executor without
+    ``submit()``, a ``progress`` that cannot be called, or (when the games go
+    to worker processes) a ruleset class or an agent object that does not
+    pickle.
+
+    >>> simulate("short", 0)
+    Traceback (most recent call last):
+    ...
+    nardy.errors.NardyError: games must be at least 1, not 0
     """
-    run = _start(rules, games, {"white": white, "black": black}, seed, workers, executor, chunk, False)
+    run = _start(
+        rules, games, {"white": white, "black": black}, seed, workers, executor, chunk, False, progress, keep_games
+    )
     records: list[GameRecord] = []
     try:
         _play(run, workers, executor, chunk, records, progress or _no_progress)
@@ -1167,7 +1324,7 @@ def compare(
             f"compare tells the agents apart by name, and both are named {shown(name_a)}: "
             "give one of them another name"
         )
-    run = _start(rules, games, {"a": a, "b": b}, seed, workers, executor, chunk, True)
+    run = _start(rules, games, {"a": a, "b": b}, seed, workers, executor, chunk, True, progress, keep_games)
     records: list[GameRecord] = []
     try:
         _play(run, workers, executor, chunk, records, progress or _no_progress)

@@ -669,7 +669,7 @@ def game(
     >>> picture.count('class="die"'), picture.count('class="arrow"')
     (2, 2)
     """
-    from nardy.game import Game
+    from nardy.game import Game, PlayEvent
 
     if not isinstance(g, Game):
         raise NardyError(f"svg.game() draws a Game, not {shown(g)}")
@@ -677,9 +677,8 @@ def game(
     last_play: Play | None = None
     mover: Player | None = None
     for event in reversed(g.history):
-        last_play = getattr(event, "play", None)  # the last PlayEvent (the only events with a play)
-        if last_play is not None:
-            mover = getattr(event, "player")
+        if isinstance(event, PlayEvent):  # the last play
+            last_play, mover = event.play, event.player
             break
     return board(
         g.position,

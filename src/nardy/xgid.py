@@ -92,6 +92,10 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
+def _xgid_error(message: str) -> NotationError:
+    return NotationError(f"XGID: {message}")
+
+
 @attrs.frozen(repr=False)
 class XgidInfo:
     """Everything an XGID says: the position and the match and cube state.
@@ -100,8 +104,9 @@ class XgidInfo:
       field). Parsed positions have both first-play flags ``True``.
     * ``cube_value``: 1, 2, 4, ... 32768 (stored as its log2);
     * ``cube_owner``: the player who owns the cube, ``None`` when centred;
-    * ``dice``: the dice the player on roll has rolled, in the order written,
-      ``None`` when not rolled;
+    * ``dice``: the dice the player on roll has rolled, the larger first as
+      gnubg writes and reads them (given or read in either order:
+      ``XgidInfo(pos, dice=(1, 3)).dice == (3, 1)``), ``None`` when not rolled;
     * ``cube_action``: ``"double"`` (``D``: the player on roll has doubled),
       ``"beaver"`` (``B``) or ``"raccoon"`` (``R``), ``None`` otherwise; it
       takes the dice field's place, so it excludes ``dice``;
@@ -138,9 +143,12 @@ class XgidInfo:
     max_cube: int = 1 << 10
 
     def __attrs_post_init__(self) -> None:
-        def bad(msg: str) -> NotationError:
-            return NotationError(f"XGID: {msg}")
+        self._check_board_and_cube()
+        self._check_match()
 
+    def _check_board_and_cube(self) -> None:
+        """The position, the cube, the dice (put the larger first) and the cube action checked."""
+        bad = _xgid_error
         pos = self.position
         if not isinstance(pos, Position):
             raise bad(f"position must be a nardy Position, not {shown(pos)}")
@@ -152,7 +160,9 @@ class XgidInfo:
             raise bad(f"XGIDs describe backgammon (short family) boards only, not a {pos.family}-family position")
         for name in ("cube_value", "max_cube"):
             if not _is_cube(getattr(self, name)):
-                raise bad(f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(getattr(self, name))}")
+                raise bad(
+                    f"{name} must be a power of two from 1 to {1 << _MAX_CUBE_LOG}, not {shown(getattr(self, name))}"
+                )
         if self.cube_owner is not None and not isinstance(self.cube_owner, Player):
             raise bad(f"cube_owner must be a Player or None (centred), not {shown(self.cube_owner)}")
         dice = self.dice
@@ -160,11 +170,17 @@ class XgidInfo:
             isinstance(dice, tuple) and len(dice) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in dice)
         ):
             raise bad(f"dice must be None or a tuple of two values 1..6, not {shown(dice)}")
+        if dice is not None and dice[0] < dice[1]:
+            object.__setattr__(self, "dice", (dice[1], dice[0]))  # the larger first, as gnubg writes it
         if self.cube_action is not None and (type(self.cube_action) is not str or self.cube_action not in _ACTION_CODE):
             raise bad(f"cube_action must be None or one of {', '.join(map(repr, get_args(CubeAction)))}, "
                       f"not {shown(self.cube_action)}")
         if dice is not None and self.cube_action is not None:
             raise bad("dice and cube_action share the dice field: give one of them")
+
+    def _check_match(self) -> None:
+        """The match length, the score and the Crawford/Jacoby field checked."""
+        bad = _xgid_error
         length = self.match_length
         if not _is_int(length) or not 0 <= length <= _LARGEST:
             raise bad(f"match_length must be an int 0 (money) to {_LARGEST}, not {shown(length)}")
@@ -381,7 +397,9 @@ def from_xgid(text: str, rules: RuleSet | None = None) -> XgidInfo:
 
 def _parse_board(board: str, turn: Player, rules: RuleSet) -> Position:
     if len(board) != 26:
-        raise NotationError(f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {shown(board)}")
+        raise NotationError(
+            f"an XGID position has 26 characters (2 bars and 24 points), got {len(board)}: {shown(board)}"
+        )
     white = [0] * 24
     black = [0] * 24
     white_bar = black_bar = 0

@@ -38,21 +38,21 @@ from nardy.core import (
     CHECKERS,
     ROLLS,
     STEPS,
+    WHITE,
     Family,
     Play,
     Player,
     Position,
     Result,
     Step,
-    WHITE,
     make_play,
     make_position,
 )
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, OptionError, format_dice, shown
 from nardy.flow import ROLL_CONTEXT, Pending, PlayContext, TurnFlow
 from nardy.rules.kernel import BearOffRule, Constraint, Found, Kernel, key_hits
-from nardy.rules.results import plays, position_after, positions_after
 from nardy.rules.options import Option, Options
+from nardy.rules.results import plays, position_after, positions_after
 
 __all__ = ["Afterstates", "Option", "RuleSet", "PlayContext", "Pending", "Roll"]
 

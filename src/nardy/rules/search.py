@@ -39,11 +39,11 @@ from nardy.rules.board import KEY_STEP, TAG_BIT, KeyInt, SearchState, make, unma
 from nardy.rules.constraints import ALL_SOURCES, FROZEN, MARKED, UNMARKED, Active, Constraint
 from nardy.rules.steps import (
     BAR_BIT,
-    NOT_HEAD,
     CONSTRAINT,
     HEAD,
     NO_CHECKER,
     NO_DIE,
+    NOT_HEAD,
     NOT_HOME,
     SHORT_CLOSED,
     SOURCE_CODES,
