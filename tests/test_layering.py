@@ -115,3 +115,31 @@ def test_the_import_check_sees_imports_inside_functions(tmp_path: pathlib.Path) 
     probe = tmp_path / "probe.py"
     probe.write_text("from nardy.errors import shown\n\ndef f() -> None:\n    from nardy.rules import ruleset\n")
     assert _nardy_imports(probe) == {"nardy.errors": False, "nardy.rules": True}
+
+
+#: The longest function the rules package may hold (its complexity is held to
+#: 15 by ruff in CI): a reader sees each part of the search, and each rule, whole
+RULES_FUNCTION_LINES = 60
+
+
+def _long_functions(path: pathlib.Path, limit: int) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{path.name}:{node.lineno} {node.name} is {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > limit
+    ]
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "rules").glob("*.py")), ids=lambda p: p.name)
+def test_no_function_in_the_rules_is_longer_than_60_lines(path: pathlib.Path) -> None:
+    assert _long_functions(path, RULES_FUNCTION_LINES) == []
+
+
+def test_the_length_check_finds_a_long_function(tmp_path: pathlib.Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(RULES_FUNCTION_LINES))
+    module = tmp_path / "long.py"
+    module.write_text(f"def f() -> None:\n{body}\n", encoding="utf-8")
+    assert _long_functions(module, RULES_FUNCTION_LINES) == [f"long.py:1 f is {RULES_FUNCTION_LINES + 1} lines"]

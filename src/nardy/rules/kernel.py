@@ -369,7 +369,9 @@ class Kernel:
                 noted = None  # some candidates of the greatest length are not legal
             plays = kept
         prepared = (search.rule, search.active)
-        found = Found(state.start, search.values, state.context, state.head_limit, plays, search.best, big_only, prepared)
+        found = Found(
+            state.start, search.values, state.context, state.head_limit, plays, search.best, big_only, prepared
+        )
         if noted is not None:
             if big_only:
                 noted = {first: seconds for first, seconds in noted.items() if found.keeps_larger_die(first.die)}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from nardy.core import WHITE, Play, Player, Position, Step
 from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KeyInt, points_of

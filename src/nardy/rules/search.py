@@ -40,14 +40,12 @@ from nardy.rules.constraints import ALL_SOURCES, FROZEN, MARKED, UNMARKED, Activ
 from nardy.rules.steps import (
     BAR_BIT,
     CONSTRAINT,
-    HEAD,
     NO_CHECKER,
     NO_DIE,
     NOT_HEAD,
     NOT_HOME,
     SHORT_CLOSED,
     SOURCE_CODES,
-    STUCK,
     StepRule,
 )
 
@@ -125,13 +123,14 @@ def last_pairs(values: tuple[int, ...], order: tuple[int, ...], used: int) -> tu
     return answer
 
 
+#: What a search needs to know of its values (see values_plan)
+ValuesPlan = tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]
+
 #: values_plan's answers, by the values
-_PLANS: Final[dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]]] = {}
+_PLANS: Final[dict[tuple[int, ...], ValuesPlan]] = {}
 
 
-def values_plan(
-    values: tuple[int, ...]
-) -> tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]:
+def values_plan(values: tuple[int, ...]) -> ValuesPlan:
     """What a search of ``values`` needs to know of them: how many there are, the
     value indexes worth trying at each depth (with equal values only the next one,
     as any other gives the same steps), whether they are equal (more than one),
