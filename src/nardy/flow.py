@@ -101,6 +101,20 @@ class PlayContext:
         return _constructor(self, ("kind",))
 
 
+def heads_after(context: PlayContext, play: Play) -> int:
+    """The head checkers a turn has moved once ``play`` is made: the context's
+    ``head_used`` and the play's steps from the head (the player's point 24: the
+    head rule counts the steps whose source is 24, RULES.md 4.3). A re-roll or a
+    cascade stage carries it on, for an allowance that covers the whole turn
+    (``head_limit_scope="turn"``, RULES.md 4.4).
+
+    >>> from nardy.core import Play, Step
+    >>> heads_after(PlayContext("reroll", 1), Play((Step(24, 18, 6), Step(18, 12, 6)), (6, 6)))
+    2
+    """
+    return context.head_used + sum(1 for step in play.steps if step.source == 24)
+
+
 def _context_problem(context: PlayContext) -> str:
     """What is wrong with the fields of ``context`` ("" when nothing is)."""
     kind = context.kind
@@ -646,7 +660,7 @@ class GulbarDoubles(TurnFlow):
         played = len(play.steps)
         if dice[0] == dice[1]:
             if played == 4:  # roll again, within the same turn
-                heads = context.head_used + sum(1 for s in play.steps if s.source == 24)
+                heads = heads_after(context, play)
                 return _derived(pending, {"phase": "roll", "dice": None, "context": PlayContext("reroll", heads)})
             if played or self.transfer_if_none_played:
                 return self.owe(pending, ((dice[0],) * (4 - played),))
@@ -765,7 +779,7 @@ class Cascade(TurnFlow):
             later = later[:1]
         if played == 4:
             if later:
-                heads = context.head_used + sum(1 for s in play.steps if s.source == 24)
+                heads = heads_after(context, play)
                 nxt = PlayContext("stage", heads, final=extra, cascade=True)
                 return self.must_play(pending, mover, later[0], nxt)
             return self.next_turn(pending, mover.other)
