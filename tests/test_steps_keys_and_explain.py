@@ -210,3 +210,28 @@ def test_the_game_string_of_an_unregistered_ruleset_reads_back_with_its_rules() 
     assert type(again.rules) is Renamed and again.to_string() == text
     with pytest.raises(nardy.UnknownRuleSetError, match="^unknown ruleset 'test_steps_keys_renamed'"):
         Game.from_string(text)  # the registry does not know it: refused, not read as another ruleset
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(2, "2"), (-1, "-1"), (10**5000, "an int of 5001 digits"), (None, "None"), ("white", "'white'"), (2.0, "2.0")],
+    ids=["2", "-1", "10**5000", "None", "str", "float"],
+)
+def test_player_of_anything_but_0_or_1_is_a_nardy_error(value: object, shown: str) -> None:
+    with pytest.raises(nardy.InvalidPositionError) as info:
+        nardy.Player(value)
+    assert str(info.value) == f"player must be Player.WHITE or Player.BLACK, not {shown}"
+    assert isinstance(info.value, ValueError)  # as an enum's own refusal is
+    assert (nardy.Player(0), nardy.Player(1)) == (nardy.WHITE, nardy.BLACK)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("found", None), ("found", "found"), ("turn", 0), ("own_roll", 1), ("ordered", None)],
+    ids=["found None", "found str", "turn int", "own_roll int", "ordered None"],
+)
+def test_afterstates_are_not_built_by_hand(field: str, value: object) -> None:
+    args = {"found": SHORT.search(START, (6, 5)), "turn": nardy.BLACK, "own_roll": True, "ordered": False}
+    assert list(nardy.Afterstates(**args)) == list(SHORT.afterstates(START, (6, 5)))  # as the search makes it
+    with pytest.raises(IllegalPlayError, match=r"^Afterstates are made by RuleSet.afterstates"):
+        nardy.Afterstates(**{**args, field: value})
