@@ -214,8 +214,9 @@ def test_the_game_string_of_an_unregistered_ruleset_reads_back_with_its_rules() 
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [(2, "2"), (-1, "-1"), (10**5000, "an int of 5001 digits"), (None, "None"), ("white", "'white'"), (2.0, "2.0")],
-    ids=["2", "-1", "10**5000", "None", "str", "float"],
+    [(2, "2"), (-1, "-1"), (10**5000, "an int of 5001 digits"), (None, "None"), ("white", "'white'"), (1.0, "1.0"),
+     ((1, 2), "(1, 2)")],
+    ids=["2", "-1", "10**5000", "None", "str", "float", "tuple"],
 )
 def test_player_of_anything_but_0_or_1_is_a_nardy_error(value: object, shown: str) -> None:
     with pytest.raises(nardy.InvalidPositionError) as info:
@@ -235,3 +236,21 @@ def test_afterstates_are_not_built_by_hand(field: str, value: object) -> None:
     assert list(nardy.Afterstates(**args)) == list(SHORT.afterstates(START, (6, 5)))  # as the search makes it
     with pytest.raises(IllegalPlayError, match=r"^Afterstates are made by RuleSet.afterstates"):
         nardy.Afterstates(**{**args, field: value})
+
+
+def test_player_of_a_numpy_value() -> None:
+    np = pytest.importorskip("numpy")
+    assert nardy.Player(np.int64(1)) is nardy.BLACK  # an int by operator.index
+    with pytest.raises(nardy.InvalidPositionError, match=r"not array\(\[0\., 0\., 0\.\]\)$"):
+        nardy.Player(np.zeros(3))  # not compared with each member (which raises on an array)
+
+
+@pytest.mark.parametrize(
+    "value", [5, -1, 10**5000, None, "PLAYING", 1.0], ids=["5", "-1", "10**5000", "None", "str", "float"]
+)
+def test_a_gnubg_game_state_is_0_to_4(value: object) -> None:
+    from nardy.gnubg import GameState
+
+    with pytest.raises(nardy.NotationError, match=r"^a gnubg game state is 0\.\.4, not "):
+        GameState(value)
+    assert [GameState(n) for n in range(5)] == list(GameState)

@@ -11,6 +11,7 @@ before bearing off).
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from operator import itemgetter, mul
@@ -51,17 +52,29 @@ OFF: Final = 0
 CHECKERS: Final = 15
 
 
-class _PlayerType(enum.EnumMeta):
-    """Player's class: ``Player(n)`` of an int other than 0 and 1 is refused before
-    the enum machinery writes its own message (which cannot show a huge int)."""
+class CheckedEnumType(enum.EnumMeta):
+    """The class of nardy's int enums (:class:`Player`, :class:`nardy.gnubg.GameState`):
+    ``Cls(value)`` takes a member, or an int (``operator.index``) that is a member's
+    value, and refuses anything else with the class's ``_refused(value)`` error,
+    a nardy error that shows the value as :func:`~nardy.errors.shown` does
+    (before the enum machinery writes its own message, which cannot show a huge
+    int, and before it compares the value with each member)."""
 
     def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
-        if type(value) is int and not args and not kwargs and value not in (0, 1):
-            raise _not_a_player(value)
-        return super().__call__(value, *args, **kwargs)
+        if args or kwargs:  # the functional API (Enum("Name", names)), as enum has it
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        try:
+            index = operator.index(cast(Any, value))
+        except Exception:  # noqa: BLE001 - whatever __index__ raises, it is no member
+            index = None
+        if index is None or index not in cls._value2member_map_:
+            raise cls._refused(value)  # type: ignore[attr-defined]  # each class defines it
+        return super().__call__(index)
 
 
-class Player(enum.IntEnum, metaclass=_PlayerType):
+class Player(enum.IntEnum, metaclass=CheckedEnumType):
     """One of the two sides.
 
     >>> Player.WHITE.other
@@ -88,16 +101,16 @@ class Player(enum.IntEnum, metaclass=_PlayerType):
         return self.name.lower()
 
     @classmethod
-    def _missing_(cls, value: object) -> Player:
-        """``Player(value)`` of anything but 0 or 1: an :class:`~nardy.InvalidPositionError`
-        (a ValueError, as an enum's own refusal is).
+    def _refused(cls, value: object) -> InvalidPositionError:
+        """What ``Player(value)`` of anything but 0 or 1 raises (a ValueError, as an
+        enum's own refusal is).
 
         >>> Player(1), Player(2)
         Traceback (most recent call last):
         ...
         nardy.errors.InvalidPositionError: player must be Player.WHITE or Player.BLACK, not 2
         """
-        raise _not_a_player(value)
+        return _not_a_player(value)
 
 
 WHITE: Final = Player.WHITE
