@@ -69,7 +69,8 @@ class CheckedEnumType(enum.EnumMeta):
             index = operator.index(cast(Any, value))
         except Exception:  # noqa: BLE001 - whatever __index__ raises, it is no member
             index = None
-        if index is None or index not in cls._value2member_map_:
+        members: Any = cls.__members__
+        if index is None or index not in [member.value for member in members.values()]:
             raise cls._refused(value)  # type: ignore[attr-defined]  # each class defines it
         return super().__call__(index)
 
