@@ -253,7 +253,7 @@ def test_the_rulesets_are_registered_under_their_own_names() -> None:
     careful, hitless = nardy.ruleset("test_extending_careful"), nardy.ruleset("test_extending_hitless")
     assert type(careful) is Careful and type(hitless) is Hitless
     assert nardy.ruleset("backgammon") == SHORT  # the parent's aliases stay the parent's
-    assert pickle.loads(pickle.dumps(careful)) == careful  # rebuilt by name, from the registry
+    assert pickle.loads(pickle.dumps(careful)) == careful  # rebuilt from its class
     assert [type(c) for c in hitless.constraints()] == [NoHitAndRun]
 
 

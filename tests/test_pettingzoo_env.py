@@ -84,6 +84,14 @@ def test_spaces_and_invalid_actions() -> None:
     assert lenient.infos[agent]["invalid_action"] is True
 
 
+@pytest.mark.parametrize("agent", [None, "red", "", 0, ["white"]], ids=["None", "red", "empty", "int", "list"])
+def test_the_spaces_of_an_agent_that_is_not_playing(agent: object) -> None:
+    aec = NardyAECEnv("short")
+    for space in (aec.action_space, aec.observation_space):
+        with pytest.raises(nardy.NardyError, match=r"^agent must be one of 'white', 'black', not "):
+            space(agent)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     # PettingZoo's own test: every declared mode, "human" first

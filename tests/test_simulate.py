@@ -434,6 +434,8 @@ REFUSED: list[tuple[Callable[[], object], str]] = [
     (lambda: simulate("short", "3"), "games must be an int, not '3'"),  # type: ignore[arg-type]
     (lambda: simulate("short", 2, workers=0), "workers must be at least 1, not 0"),
     (lambda: simulate("short", 2, workers=None), "workers must be an int, not None"),  # type: ignore[arg-type]
+    (lambda: simulate("short", 2, workers=2**70), "workers must be at most 1,024, not 1180591620717411303424"),  # noqa: E501
+    (lambda: simulate("short", 2, workers=10**5000), "workers must be at most 1,024, not an int of 5001 digits"),  # noqa: E501
     (lambda: simulate("short", 2, chunk=0), "chunk must be at least 1, not 0"),
     (lambda: simulate("short", 2, chunk=1.5), "chunk must be an int, not 1.5"),  # type: ignore[arg-type]
     (lambda: simulate(42, 2), "rules must be a RuleSet or a ruleset name, not 42"),  # type: ignore[arg-type]

@@ -103,7 +103,10 @@ BAD_STEPS: dict[str, object] = {
     "bool source": [Step(True, 18, 6)],
     "float target": [Step(24, 18.0, 6)],  # type: ignore[arg-type]
     "source 30": [Step(30, 24, 6)],
+    "target not source less die": [Step(24, 14, 6)],
 }
+
+NOT_SOURCE_LESS_DIE = "not a step: Step(source=24, target=14, die=6, hit=False) (a 6 from 24 reaches 18)"
 
 BAD_FLAGS: dict[str, object] = {"1": 1, "0": 0, "str": "yes", "None": None}
 
@@ -232,7 +235,7 @@ def _cases() -> dict[str, Callable[[], object]]:
         add(f"options[{label}]", SHORT.options.__getitem__, option)
     for label, text in {"None": None, "int": 5}.items():
         add(f"Position.from_string {label}", Position.from_string, text)
-    for label, key in {"str": "x", "None": None, "float": 1.0, "negative": -1, "bool": True}.items():
+    for label, key in {"str": "x", "None": None, "float": 1.0, "negative": -1, "bool": True, "2**70": 2**70}.items():
         add(f"hit_points {label}", SHORT.hit_points, key)
     return cases
 
@@ -554,16 +557,19 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
     "explain steps float target": (IllegalPlayError, "not a step: Step(source=24, target=18.0, die=6, hit=False)"),
     "next_steps prefix source 30": (
         IllegalPlayError,
-        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, die 1..6)",
+        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, target 0..24, die 1..6)",
     ),
     "play_from_steps source 30": (
         IllegalPlayError,
-        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, die 1..6)",
+        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, target 0..24, die 1..6)",
     ),
     "explain steps source 30": (
         IllegalPlayError,
-        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, die 1..6)",
+        "not a step: Step(source=30, target=24, die=6, hit=False) (source 1..25, target 0..24, die 1..6)",
     ),
+    "next_steps prefix target not source less die": (IllegalPlayError, NOT_SOURCE_LESS_DIE),
+    "play_from_steps target not source less die": (IllegalPlayError, NOT_SOURCE_LESS_DIE),
+    "explain steps target not source less die": (IllegalPlayError, NOT_SOURCE_LESS_DIE),
     "apply play None": (IllegalPlayError, "expected a Play, got None"),
     "Game.play None": (IllegalPlayError, "expected a Play or notation, got None"),
     "apply play notation": (IllegalPlayError, "expected a Play, got '24/13'"),
@@ -701,6 +707,10 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
     "hit_points float": (IllegalPlayError, "a board key is a non-negative int, not 1.0"),
     "hit_points negative": (IllegalPlayError, "a board key is a non-negative int, not -1"),
     "hit_points bool": (IllegalPlayError, "a board key is a non-negative int, not True"),
+    "hit_points 2**70": (
+        IllegalPlayError,
+        "not a board key: 1180591620717411303424 (a board key is a Play.key of the search)",
+    ),
 }
 
 

@@ -11,6 +11,7 @@ before bearing off).
 from __future__ import annotations
 
 import enum
+import operator
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from operator import itemgetter, mul
@@ -51,7 +52,30 @@ OFF: Final = 0
 CHECKERS: Final = 15
 
 
-class Player(enum.IntEnum):
+class CheckedEnumType(enum.EnumMeta):
+    """The class of nardy's int enums (:class:`Player`, :class:`nardy.gnubg.GameState`):
+    ``Cls(value)`` takes a member, or an int (``operator.index``) that is a member's
+    value, and refuses anything else with the class's ``_refused(value)`` error,
+    a nardy error that shows the value as :func:`~nardy.errors.shown` does
+    (before the enum machinery writes its own message, which cannot show a huge
+    int, and before it compares the value with each member)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API (Enum("Name", names)), as enum has it
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is cls:
+            return value
+        try:
+            index = operator.index(cast(Any, value))
+        except Exception:  # noqa: BLE001 - whatever __index__ raises, it is no member
+            index = None
+        members: Any = cls.__members__
+        if index is None or index not in [member.value for member in members.values()]:
+            raise cls._refused(value)  # type: ignore[attr-defined]  # each class defines it
+        return super().__call__(index)
+
+
+class Player(enum.IntEnum, metaclass=CheckedEnumType):
     """One of the two sides.
 
     >>> Player.WHITE.other
@@ -76,6 +100,18 @@ class Player(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+    @classmethod
+    def _refused(cls, value: object) -> InvalidPositionError:
+        """What ``Player(value)`` of anything but 0 or 1 raises (a ValueError, as an
+        enum's own refusal is).
+
+        >>> Player(1), Player(2)
+        Traceback (most recent call last):
+        ...
+        nardy.errors.InvalidPositionError: player must be Player.WHITE or Player.BLACK, not 2
+        """
+        return _not_a_player(value)
 
 
 WHITE: Final = Player.WHITE
@@ -179,8 +215,11 @@ class Step(NamedTuple):
 def check_steps(steps: object) -> tuple[Step, ...]:
     """``steps`` as a tuple of sound :class:`Step` values, or
     :class:`~nardy.IllegalPlayError`: each an int source 1..25, target 0..24 and
-    die 1..6 and a bool ``hit``, in an ordered collection (a set has no order).
-    It checks the values only, not the rules.
+    die 1..6 and a bool ``hit``, in an ordered collection (a set has no order),
+    and each a step there can be: its target is the source less the die, or off
+    (0) for a bear-off with a die of the distance or more, and a checker borne
+    off hits nothing. It checks the values only, not the rules. Every entry
+    point that takes steps checks them here.
 
     >>> check_steps([Step(24, 18, 6)])
     (Step(source=24, target=18, die=6, hit=False),)
@@ -188,6 +227,10 @@ def check_steps(steps: object) -> tuple[Step, ...]:
     Traceback (most recent call last):
     ...
     nardy.errors.IllegalPlayError: not a step: Step(source=24, target=18, die=0, hit=False) (source 1..25, target 0..24, die 1..6)
+    >>> check_steps([Step(24, 14, 6)])
+    Traceback (most recent call last):
+    ...
+    nardy.errors.IllegalPlayError: not a step: Step(source=24, target=14, die=6, hit=False) (a 6 from 24 reaches 18)
     """  # noqa: E501 - doctest output
     if isinstance(steps, (str, bytes, bytearray, Set, Mapping)):
         raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
@@ -203,6 +246,12 @@ def check_steps(steps: object) -> tuple[Step, ...]:
             raise IllegalPlayError(f"not a step: {shown(step)}")
         if not (1 <= source <= BAR and OFF <= target < BAR and 1 <= die <= 6):
             raise IllegalPlayError(f"not a step: {shown(step)} (source 1..25, target 0..24, die 1..6)")
+        reached = max(source - die, OFF)
+        if target != reached:
+            where = "off" if reached == OFF else str(reached)
+            raise IllegalPlayError(f"not a step: {shown(step)} (a {die} from {source} reaches {where})")
+        if hit and target == OFF:
+            raise IllegalPlayError(f"not a step: {shown(step)} (a checker borne off hits nothing)")
     return out
 
 

@@ -33,7 +33,8 @@ class NardyError(ValueError):
 
 
 class UnknownRuleSetError(NardyError):
-    """A ruleset name that is neither a registered name nor an alias."""
+    """A ruleset name that is neither a registered name nor an alias (or, given to
+    :func:`nardy.rules.register`, a class that is not a ruleset or has no name)."""
 
 
 class OptionError(NardyError):

@@ -35,7 +35,7 @@ import functools
 import re
 import warnings
 
-from nardy.core import Player, Position
+from nardy.core import Player, Position, normalize_name
 from nardy.errors import NardyError, NotationError, OptionError, shown
 from nardy.flow import ROLL_CONTEXT, Pending, PlayContext
 from nardy.game import Game
@@ -107,7 +107,9 @@ def from_text(text: str, rules: RuleSet | None = None) -> tuple[RuleSet, Positio
         return rules or ruleset("short"), from_position_id(t, rules=rules)
     fields = text.split()
     named: RuleSet | None = None
-    if fields and "[" in fields[0]:  # a ruleset with options: the position names only the ruleset
+    if rules is not None and fields and normalize_name(fields[0].partition("[")[0]) == normalize_name(rules.name):
+        fields[0] = rules.family  # the ruleset given (one of one's own need not be registered)
+    elif fields and "[" in fields[0]:  # a ruleset with options: the position names only the ruleset
         named = from_rules_string(fields[0])
         fields[0] = named.name
     pos = Position.from_string(" ".join(fields))
@@ -273,7 +275,8 @@ def state_string(rules: RuleSet, position: Position, pending: Pending) -> str:
 
 def _state_text(rules: RuleSet, position: Position, pending: Pending) -> str:
     """The game string of a state known to be sound."""
-    head = to_rules_string(rules) + position.to_string(rules.name)[len(rules.name) :]
+    # the family heads the position (a ruleset of ones own need not be registered), the ruleset the string
+    head = to_rules_string(rules) + position.to_string()[len(position.family) :]
     if pending.phase == "over":
         return f"{head} over"
     fields: list[str] = []

@@ -52,7 +52,7 @@ from typing import Final
 
 import attrs
 
-from nardy.core import CHECKERS, Player, Position
+from nardy.core import CHECKERS, CheckedEnumType, Player, Position
 from nardy.errors import InvalidPositionError, NardyError, NotationError, shown
 from nardy.rules import RuleSet, ruleset
 
@@ -242,8 +242,14 @@ def from_position_id(
 # --------------------------------------------------------------------------- Match ID
 
 
-class GameState(enum.IntEnum):
-    """The game state field of a gnubg Match ID (bits 9-11)."""
+class GameState(enum.IntEnum, metaclass=CheckedEnumType):
+    """The game state field of a gnubg Match ID (bits 9-11).
+
+    >>> GameState(1), GameState(5)
+    Traceback (most recent call last):
+    ...
+    nardy.errors.NotationError: a gnubg game state is 0..4, not 5
+    """
 
     NONE = 0
     """No game started."""
@@ -255,6 +261,10 @@ class GameState(enum.IntEnum):
     """The game was resigned."""
     DROPPED = 4
     """The game ended by a dropped cube."""
+
+    @classmethod
+    def _refused(cls, value: object) -> NotationError:
+        return NotationError(f"a gnubg game state is 0..4, not {shown(value)}")
 
 
 # (bit offset, width) of each field of the match key, as gnubg's matchid.c packs it

@@ -1012,9 +1012,15 @@ def _remote_chunk(games: int, workers: int) -> int:
     return max(1, min(100, math.ceil(games / (8 * max(workers, 4)))))
 
 
+#: the most worker processes ``workers=`` starts
+_MAX_WORKERS = 1024
+
+
 def _check_sizes(games: int, workers: int, chunk: int | None) -> None:
     _check_int("games", games, 1)
     _check_int("workers", workers, 1)
+    if workers > _MAX_WORKERS:
+        raise NardyError(f"workers must be at most {_MAX_WORKERS:,}, not {shown(workers)}")
     if chunk is not None:
         _check_int("chunk", chunk, 1)
 

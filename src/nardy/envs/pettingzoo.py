@@ -124,10 +124,16 @@ class NardyAECEnv(AECEnv):
         self.agent_selection: str = PLAYER_NAMES[0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` if it is one of :attr:`possible_agents`, else a :class:`~nardy.NardyError`."""
+        if type(agent) is not str or agent not in self.possible_agents:
+            raise NardyError(f"agent must be one of {', '.join(map(repr, self.possible_agents))}, not {shown(agent)}")
+        return agent
 
     @property
     def sg(self) -> StepGame:

@@ -53,10 +53,23 @@ ALIASES: dict[str, str] = {}
 def register(cls: type[RuleSet]) -> type[RuleSet]:
     """Add a ruleset class to the registry under its ``name`` and the ``aliases``
     it declares itself (a subclass that declares none keeps its parent's aliases
-    for the parent); usable as a class decorator, see :doc:`/extending`."""
-    REGISTRY[cls.name] = cls
+    for the parent); usable as a class decorator, see :doc:`/extending`.
+
+    >>> register(Short())
+    Traceback (most recent call last):
+    ...
+    nardy.errors.UnknownRuleSetError: register takes a RuleSet subclass, not nardy.ruleset('short')
+    """
+    if not isinstance(cls, type) or not issubclass(cls, RuleSet):
+        raise UnknownRuleSetError(f"register takes a RuleSet subclass, not {shown(cls)}")
+    given: object = cls.name
+    if type(given) is not str or not normalize_name(given):
+        raise UnknownRuleSetError(f"a registered ruleset needs a name (a non-empty str), not {shown(given)}")
     # the aliases the class declares itself: a subclass does not take over its parent's
     own_aliases: tuple[str, ...] = vars(cls).get("aliases", ())
+    if type(own_aliases) is not tuple or not all(type(a) is str and normalize_name(a) for a in own_aliases):
+        raise UnknownRuleSetError(f"a ruleset's aliases are a tuple of names, not {shown(own_aliases)}")
+    REGISTRY[cls.name] = cls
     for name in (cls.name, *own_aliases):
         ALIASES[normalize_name(name)] = cls.name
         register_family_name(name, cls.family)  # position strings may start with it

@@ -45,6 +45,7 @@ from nardy.core import (
     Position,
     Result,
     Step,
+    check_steps,
     make_play,
     make_position,
 )
@@ -100,7 +101,12 @@ class Afterstates:
 
     __slots__ = ("origin", "dice", "_found", "_keys", "_turn", "_own_roll", "_ordered", "_all", "_some")
 
-    def __init__(self, found: Found, turn: Player, own_roll: bool, ordered: bool) -> None:
+    def __init__(self, found: object, turn: object, own_roll: object, ordered: object) -> None:
+        # read untyped, so that both builds refuse the same way what no search made
+        if type(found) is not Found or type(turn) is not Player or type(own_roll) is not bool or type(
+            ordered
+        ) is not bool:
+            raise IllegalPlayError("Afterstates are made by RuleSet.afterstates (or Game.afterstates), not by hand")
         #: the position the plays start from
         self.origin: Position = found.pos
         #: the values played (a double as four)
@@ -184,9 +190,15 @@ Sequence.register(Afterstates)
 
 
 def _rebuild(name: str, options: dict[str, object]) -> RuleSet:
+    """A ruleset pickled by name (the way of earlier versions), from the registry."""
     from nardy.rules import ruleset
 
     return ruleset(name, **options)
+
+
+def _rebuild_class(cls: type[RuleSet], options: dict[str, object]) -> RuleSet:
+    """A ruleset pickled by its class: ``cls(**options)``."""
+    return cls(**options)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -345,8 +357,11 @@ class RuleSet:
         return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # rebuilt through the registry, so the hash is recomputed in the new process
-        return (_rebuild, (self.name, dict(self._options)))
+        # pickled by its class (a reference: module and name), registered or not, with the
+        # options that differ from the defaults; rebuilt as cls(**options), so the hash is
+        # recomputed in the new process
+        changed = {opt.name: self._options[opt.name] for opt in self.OPTIONS if self._options[opt.name] != opt.default}
+        return (_rebuild_class, (type(self), changed))
 
     def __repr__(self) -> str:
         changed = [
@@ -689,7 +704,17 @@ class RuleSet:
     def explain(
         self, pos: Position, values: Sequence[int], steps: Sequence[Step], context: PlayContext = ROLL_CONTEXT
     ) -> str:
-        """Say why ``steps`` is not a legal play of ``values`` in ``pos``: the rule it breaks."""
+        """Say why ``steps`` is not a legal play of ``values`` in ``pos``: the rule it
+        breaks; a legal play, in this order, is said to be legal.
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> pos = rules.initial_position()
+        >>> rules.explain(pos, (6, 5), [nardy.Step(24, 18, 6), nardy.Step(18, 13, 5)])
+        '24/18 18/13: a legal play of 6-5'
+        >>> rules.explain(pos, (6, 5), [nardy.Step(24, 18, 6)])
+        '24/18: the play must use as many dice as possible (2 here)'
+        """
         given: Any = values  # read untyped, so that a compiled build does not convert it
         dice: Sequence[int] = given
         if (
@@ -702,7 +727,11 @@ class RuleSet:
             and context.kind in ("roll", "reroll")
         ):
             dice = given[:2]  # a double's four values: its roll
-        return self._explain_found(self.search(pos, dice, context), _steps(steps))
+        found = self.search(pos, dice, context)
+        walked = _steps(steps)
+        if self.kernel.whole(found, walked) is not None:
+            return f"{' '.join(map(str, walked)) or 'pass'}: a legal play of {format_dice(found.values[:2])}"
+        return self._explain_found(found, walked)
 
     def _explain_found(self, found: Found, steps: tuple[Step, ...], *, any_order: bool = False) -> str:
         text = " ".join(str(s) for s in steps) or "pass"
@@ -847,9 +876,18 @@ class RuleSet:
         return True
 
     def hit_points(self, key: object) -> frozenset[int]:
-        """The mover's points where the play with this board key (``Play.key``) hit a blot."""
+        """The mover's points where the play with this board key (``Play.key``) hit a blot.
+
+        >>> import nardy
+        >>> rules = nardy.ruleset("short")
+        >>> pos = nardy.Position.from_string("short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:4,22:1 w 00")
+        >>> sorted(rules.hit_points(rules.parse_play(pos, "6/3* 6/5", (3, 1)).key))
+        [3]
+        """
         if type(key) is not int or key < 0:  # read untyped, so that both builds say this
             raise IllegalPlayError(f"a board key is a non-negative int, not {shown(key)}")
+        if key.bit_length() > _KEY_BITS or sum(key.to_bytes(_KEY_BITS // 8 + 1, "little")[:26]) != CHECKERS:
+            raise IllegalPlayError(f"not a board key: {shown(key)} (a board key is a Play.key of the search)")
         return key_hits(key)
 
 
@@ -858,33 +896,29 @@ def _deprecated(old: str, new: str) -> None:
 
 
 def _steps(steps: Sequence[Step]) -> tuple[Step, ...]:
-    """``steps`` as a tuple of :class:`~nardy.Step` values, or a clear error."""
-    if isinstance(steps, (str, bytes)):
-        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}")
-    try:
-        out: tuple[Any, ...] = tuple(steps)  # checked as they are (mypyc would convert Steps)
-    except TypeError:
-        raise IllegalPlayError(f"steps must be a sequence of Step values, not {shown(steps)}") from None
-    canonical = _KERNEL_STEPS
-    for st in out:
-        if type(st) is not Step or canonical.get(st) is not st:
-            break
-    else:  # the search's own Step values (the very objects): already sound
-        return out
-    for st in out:
-        if not isinstance(st, Step):
-            raise IllegalPlayError(f"not a step: {shown(st)}")
-        fields: tuple[object, ...] = st
-        source, target, die = fields[0], fields[1], fields[2]
-        if type(source) is not int or type(die) is not int or type(target) is not int:
-            raise IllegalPlayError(f"not a step: {shown(st)}")
-        if not 0 <= source <= 25 or not 1 <= die <= 6:
-            raise IllegalPlayError(f"not a step: {shown(st)} (source 1..25, die 1..6)")
-    return out
+    """``steps`` as a tuple of :class:`~nardy.Step` values, or a clear error
+    (:func:`nardy.core.check_steps`, the one check of steps given from outside)."""
+    given: Any = steps  # read untyped (mypyc would convert Steps before they are checked)
+    if type(given) is tuple or type(given) is list:
+        canonical = _KERNEL_STEPS
+        for st in given:
+            if type(st) is not Step or canonical.get(st) is not st:
+                break
+        else:  # the search's own Step values (the very objects): already sound
+            return tuple(given)
+    return check_steps(given)
+
+
+#: a board key has at most this many bits: 26 counts of a byte, the hit bits and the tag
+#: (nardy.rules.board)
+_KEY_BITS: Final = 8 * 26 + 27
 
 
 #: every Step value the search hands out, to tell those very objects apart cheaply
-_KERNEL_STEPS: Final = {st: st for by_src in STEPS for by_die in by_src for st in by_die}
+_KERNEL_STEPS: Final = {
+    st: st for by_src in STEPS for by_die in by_src for st in by_die
+    if st.source and st.die and not (st.hit and st.target == 0)  # as check_steps: only steps there can be
+}
 
 
 #: the kinds of play (``PlayContext.kind``)
