@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import BAR, OFF, WHITE, Game, Step
 from nardy.rules import RULESET_NAMES
 
@@ -29,7 +30,7 @@ def random_point(rng: random.Random, rules_name: str, plies: int) -> Game:
     return game
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(name=st.sampled_from(RULESET_NAMES), seed=st.integers(0, 10**6), plies=st.integers(0, 40))
 def test_afterstates_and_next_steps_are_the_rules_answers_for_the_pending_play(
     name: str, seed: int, plies: int

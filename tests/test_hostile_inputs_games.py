@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import BLACK, WHITE, Game, Match, Step, errors, formats, matfile, records, simulate
 from nardy.core import make_position
 from nardy.flow import Pending
@@ -308,7 +309,7 @@ def only_nardy_errors(call: Callable[[object], object], value: object) -> None:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(value=HOSTILE)
 def test_hostile_arguments_raise_only_nardy_errors(name: str, value: object) -> None:
     only_nardy_errors(CASES[name], value)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_saved_state import act, follow, same
 
 import nardy
+from conftest import examples
 from nardy import WHITE, Game, records
 from nardy.formats import from_rules_string, from_text, to_rules_string
 from nardy.rules import REGISTRY
@@ -63,7 +64,7 @@ def test_strings_without_options_still_load_with_the_defaults() -> None:
     assert Game.from_string("gulbar 24:13,18:2 24:15 b 10 owed:6-6 rolls=1-0 first=w").rules == nardy.ruleset("gulbar")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rules=rulesets_with_options())
 def test_ruleset_words_round_trip(rules: nardy.RuleSet) -> None:
     word = to_rules_string(rules)
@@ -140,7 +141,7 @@ def test_records_keep_the_options() -> None:
 # --------------------------------------------------------------------------- every point of random games
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=list(HealthCheck))
 @given(rules=rulesets_with_options(), seed=st.integers(0, 10**6))
 def test_every_point_of_a_game_with_options_saves_and_restores(rules: nardy.RuleSet, seed: int) -> None:
     """At every point of a random game of a ruleset with random non-default

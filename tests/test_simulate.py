@@ -36,6 +36,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
+from conftest import examples
 from nardy import Game, Play, Player
 from nardy.agents import GreedyAgent, RandomAgent, play_game
 from nardy.cli import main
@@ -892,7 +893,7 @@ def test_a_pool_gets_a_few_tasks_at_a_time() -> None:
         assert pool.submitted <= window + 1 < games
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(
     chunk=st.integers(1, 12),
     where=st.sampled_from(["here", "threads", "eager", "pickling"]),
