@@ -101,6 +101,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import copy
+import functools
 import inspect
 import math
 import multiprocessing
@@ -811,9 +812,15 @@ def _make_agent(agent: str | Agent, seed: int) -> Agent:
             ) from exc
         return twin
     cls = AGENTS[agent]
-    if "seed" in inspect.signature(cls).parameters:
+    if _takes_seed(cls):
         return cls(seed=seed)  # type: ignore[call-arg]
     return cls()
+
+
+@functools.cache
+def _takes_seed(cls: type) -> bool:
+    """Whether the agent class ``cls`` takes a ``seed`` (read once: a game makes two agents)."""
+    return "seed" in inspect.signature(cls).parameters
 
 
 def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
