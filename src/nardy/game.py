@@ -883,6 +883,10 @@ def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
 def _check_dice(dice: object) -> tuple[int, int]:
     """Two dice as a tuple: a tuple or list (an ordered sequence, not a set, an
     iterator or text) of two ints 1..6."""
+    if type(dice) is tuple and len(dice) == 2:  # the commonest form, read without the checks below
+        a, b = dice
+        if type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6:
+            return a, b
     if not isinstance(dice, Sequence) or isinstance(dice, (str, bytes, bytearray, memoryview)):
         raise InvalidDiceError(f"dice must be two ints 1..6 in a tuple or list, not {shown(dice)}")
     if len(dice) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in dice):
