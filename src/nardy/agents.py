@@ -89,7 +89,9 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Chooses the play whose resulting position :func:`evaluate` rates best."""
+    """Chooses the play whose resulting position :func:`evaluate` rates best (the
+    first of them in the order of ``game.legal_plays()``), rating the game's
+    :meth:`~nardy.Game.afterstates` in one pass."""
 
     name = "greedy"
 

@@ -411,8 +411,8 @@ def observation(
     be played, if anything, and ``rules`` names the ruleset for the one-hot).
 
     ``prefix``: steps the player to act has already chosen in the current play
-    (step-by-step input); the board is shown after them and their values are
-    no longer listed. ``perspective``: whose view ("me"); by default the
+    (step-by-step input); the board is shown after them, as :func:`apply_steps`
+    makes it, and their values are no longer listed. ``perspective``: whose view ("me"); by default the
     player to act. The layout is :data:`OBSERVATION_LAYOUT`.
 
     >>> import nardy

@@ -481,7 +481,28 @@ class Game:
 
     @_exclusive
     def play(self, play: Play | str) -> Play:
-        """Make ``play`` (a :class:`Play` from :meth:`legal_plays`, or notation)."""
+        """Make ``play`` (a :class:`Play` from :meth:`legal_plays`, or notation).
+
+        A play the game's own search made for the values to play now (one of
+        :meth:`legal_plays`, ``afterstates().play(i)``, the play
+        :meth:`RuleSet.play_from_steps <nardy.RuleSet.play_from_steps>` makes of
+        the steps chosen for them) is made without being checked again. Any other
+        play (built by hand, or generated for another position, another roll or
+        an earlier turn) is checked as the rules say: it is made when it is a
+        legal play now, in any legal order of its steps, and refused with the rule
+        it breaks otherwise.
+
+        >>> import nardy
+        >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
+        >>> _ = game.roll((3, 1))
+        >>> game.play(nardy.ruleset("short").parse_play(game.position, "24/13", (6, 5)))
+        Traceback (most recent call last):
+        ...
+        nardy.errors.IllegalPlayError: 24/13: made with 6-5, but the dice to play are 3-1
+        >>> made = game.legal_plays()[0]
+        >>> game.play(made) is made
+        True
+        """
         legal = self._find(play)
         after, pending = self._next(legal)
         player = self._pending.player
