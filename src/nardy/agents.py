@@ -182,10 +182,8 @@ def evaluate(pos: Position, player: Player) -> float:
 
 #: the pips of a checker on each point 1..24
 _PIPS: Final = tuple(range(1, 25))
-#: short family: the value of a point made (two or more checkers) on each point 1..24
-_MADE: Final = tuple(3.0 if point <= 6 else 2.0 if point <= 11 else 1.0 for point in range(1, 25))
-#: short family: the cost of a blot on each point 1..24 that an opposing checker can hit
-_BLOT: Final = tuple(4.0 + (2.0 if point <= 6 else 0.0) for point in range(1, 25))
+#: a point's checker count (a byte) as 0 (empty), 1 (a blot) or 2 (made)
+_KIND_OF_POINT: Final = bytes([0, 1] + [2] * 254)
 
 
 def _ratings(positions: Iterable[Position], player: Player) -> list[float]:
@@ -200,25 +198,18 @@ def _evaluate(pos: Position, player: Player) -> float:
     my_off = CHECKERS - sum(mine) - my_bar
     pips = sum(map(operator.mul, _PIPS, theirs)) + 25 * their_bar - sum(map(operator.mul, _PIPS, mine)) - 25 * my_bar
     value = float(pips) + 6.0 * (my_off - (CHECKERS - sum(theirs) - their_bar))
+    # every term below is a whole or half number far below 2**53: the sums are exact in
+    # any order, so they are counted with bytes operations rather than a loop
     if pos.family == "short":
-        value += 8.0 * their_bar
         # where the opponent's checkers can hit from: points behind our blots (the
         # opponent's farthest checker, on its point p, is on our point 25 - p)
-        far = 25 if their_bar else next((24 - i for i, n in enumerate(theirs) if n), 0)
-        for i, n in enumerate(mine):
-            if n >= 2:
-                value += _MADE[i]
-            elif n == 1 and i + 1 < far:
-                value -= _BLOT[i]
-        return value
-    run = longest = 0
-    for n in mine:
-        if n:
-            run += 1
-            if run > longest:
-                longest = run
-        else:
-            run = 0
+        nearest = 24 - len(bytes(theirs).lstrip(b"\0"))  # the index of their first point held (24: none)
+        far = 25 if their_bar else 24 - nearest
+        kinds = bytes(mine).translate(_KIND_OF_POINT)
+        made = 3.0 * kinds[:6].count(2) + 2.0 * kinds[6:11].count(2) + kinds[11:].count(2)
+        exposed = kinds[: far - 1] if far > 1 else b""  # blots on the points 1..far-1
+        return value + 8.0 * their_bar + made - 6.0 * exposed[:6].count(1) - 4.0 * exposed[6:].count(1)
+    longest = max(map(len, bytes(mine).split(b"\0")))  # the longest run of points held
     held = 24 - mine.count(0)
     past = sum(mine[:12])
     return value + 2.0 * held + 3.0 * min(longest, 6) + 0.5 * past - 1.5 * max(mine[23] - 1, 0) * (
