@@ -101,7 +101,6 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import copy
-import functools
 import inspect
 import math
 import multiprocessing
@@ -817,10 +816,15 @@ def _make_agent(agent: str | Agent, seed: int) -> Agent:
     return cls()
 
 
-@functools.cache
 def _takes_seed(cls: type) -> bool:
     """Whether the agent class ``cls`` takes a ``seed`` (read once: a game makes two agents)."""
-    return "seed" in inspect.signature(cls).parameters
+    takes = _TAKES_SEED.get(cls)
+    if takes is None:
+        takes = _TAKES_SEED[cls] = "seed" in inspect.signature(cls).parameters
+    return takes
+
+
+_TAKES_SEED: dict[type, bool] = {}
 
 
 def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
