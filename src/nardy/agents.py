@@ -13,11 +13,12 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Mapping
-from typing import Protocol
+from collections.abc import Iterable, Mapping
+from typing import Final, Protocol
 
-from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result, to_other_numbering
+from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result
 from nardy.errors import GameStateError, InvalidPositionError, NardyError, shown
 from nardy.game import Game
 
@@ -88,7 +89,9 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Chooses the play whose resulting position :func:`evaluate` rates best."""
+    """Chooses the play whose resulting position :func:`evaluate` rates best (the
+    first of them in the order of ``game.legal_plays()``), rating the game's
+    :meth:`~nardy.Game.afterstates` in one pass."""
 
     name = "greedy"
 
@@ -104,13 +107,10 @@ class GreedyAgent:
         plays = _check_game(game).legal_plays()
         if len(plays) == 1:
             return plays[0]
-        mover = game.turn
-        best, best_value = plays[0], float("-inf")
-        for play in plays:
-            value = evaluate(game.position_after(play), mover)
-            if value > best_value:
-                best, best_value = play, value
-        return best
+        # the afterstates, one per play in the order of the plays: rated as they are
+        # (a rating does not read whose turn it is), the first of the best chosen
+        values = _ratings(game.afterstates(), game.turn)
+        return plays[values.index(max(values))]
 
 
 class ExpectimaxAgent(GreedyAgent):
@@ -134,11 +134,12 @@ class ExpectimaxAgent(GreedyAgent):
             return plays[0]
         mover = game.turn
         rules = game.rules
-        after = {play: game.position_after(play) for play in plays}
-        ranked = sorted(plays, key=lambda p: evaluate(after[p], mover), reverse=True)
-        best, best_value = ranked[0], float("-inf")
-        for play in ranked[: self.candidates]:
-            pos = after[play]
+        ratings = _ratings(game.afterstates(), mover)
+        ranked = sorted(range(len(plays)), key=ratings.__getitem__, reverse=True)
+        best, best_value = plays[ranked[0]], float("-inf")
+        for index in ranked[: self.candidates]:
+            play = plays[index]
+            pos = game.position_after(play)  # whose turn it is next, as the game's turn flow says
             if pos.off(mover) == CHECKERS:
                 return play
             if pos.turn == mover:  # the turn goes on (a re-roll, a stage): rate it as it stands
@@ -147,8 +148,9 @@ class ExpectimaxAgent(GreedyAgent):
                 value = 0.0
                 for roll, chance in CHANCE_OUTCOMES:
                     # the opponent's replies as positions: no Play objects needed
-                    worst = max(rules.afterstates(pos, roll), key=lambda q: evaluate(q, mover.other))
-                    value += chance * evaluate(worst, mover)
+                    replies = rules.afterstates(pos, roll)
+                    theirs = _ratings(replies, mover.other)
+                    value += chance * _evaluate(replies[theirs.index(max(theirs))], mover)
             if value > best_value:
                 best, best_value = play, value
         return best
@@ -178,35 +180,40 @@ def evaluate(pos: Position, player: Player) -> float:
         raise
 
 
+#: the pips of a checker on each point 1..24
+_PIPS: Final = tuple(range(1, 25))
+#: a point's checker count (a byte) as 0 (empty), 1 (a blot) or 2 (made)
+_KIND_OF_POINT: Final = bytes([0, 1] + [2] * 254)
+
+
+def _ratings(positions: Iterable[Position], player: Player) -> list[float]:
+    """:func:`evaluate` of each of ``positions`` (made by the engine) for ``player``."""
+    return [_evaluate(pos, player) for pos in positions]
+
+
 def _evaluate(pos: Position, player: Player) -> float:
     other = player.other
-    mine = pos.points(player)
-    theirs = pos.points(other)
-    value = float(pos.pips(other) - pos.pips(player)) + 6.0 * (pos.off(player) - pos.off(other))
+    mine, theirs = pos.points(player), pos.points(other)
+    my_bar, their_bar = pos.bar(player), pos.bar(other)
+    my_off = CHECKERS - sum(mine) - my_bar
+    pips = sum(map(operator.mul, _PIPS, theirs)) + 25 * their_bar - sum(map(operator.mul, _PIPS, mine)) - 25 * my_bar
+    value = float(pips) + 6.0 * (my_off - (CHECKERS - sum(theirs) - their_bar))
+    # every term below is a whole or half number far below 2**53: the sums are exact in
+    # any order, so they are counted with bytes operations rather than a loop
     if pos.family == "short":
-        value += 8.0 * pos.bar(other)
-        # where the opponent's checkers can hit from: points behind our blots
-        opp_far = max((to_other_numbering("short", i + 1) for i, n in enumerate(theirs) if n), default=0)
-        if pos.bar(other):
-            opp_far = 25
-        for i, n in enumerate(mine):
-            point = i + 1
-            if n >= 2:
-                value += 3.0 if point <= 6 else 2.0 if point <= 11 else 1.0
-            elif n == 1 and point < opp_far:
-                value -= 4.0 + (2.0 if point <= 6 else 0.0)
-        return value
-    run = longest = 0
-    for i in range(24):
-        if mine[i]:
-            run += 1
-            longest = max(longest, run)
-        else:
-            run = 0
-    held = sum(1 for n in mine if n)
+        # where the opponent's checkers can hit from: points behind our blots (the
+        # opponent's farthest checker, on its point p, is on our point 25 - p)
+        nearest = 24 - len(bytes(theirs).lstrip(b"\0"))  # the index of their first point held (24: none)
+        far = 25 if their_bar else 24 - nearest
+        kinds = bytes(mine).translate(_KIND_OF_POINT)
+        made = 3.0 * kinds[:6].count(2) + 2.0 * kinds[6:11].count(2) + kinds[11:].count(2)
+        exposed = kinds[: far - 1] if far > 1 else b""  # blots on the points 1..far-1
+        return value + 8.0 * their_bar + made - 6.0 * exposed[:6].count(1) - 4.0 * exposed[6:].count(1)
+    longest = max(map(len, bytes(mine).split(b"\0")))  # the longest run of points held
+    held = 24 - mine.count(0)
     past = sum(mine[:12])
     return value + 2.0 * held + 3.0 * min(longest, 6) + 0.5 * past - 1.5 * max(mine[23] - 1, 0) * (
-        1 if pos.off(player) < CHECKERS else 0
+        1 if my_off < CHECKERS else 0
     )
 
 

@@ -29,6 +29,7 @@ helpers that return ints and steps work without it.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Sequence
@@ -316,14 +317,22 @@ def apply_steps(
 
 def _board_rules(pos: Position, steps: Sequence[Step]) -> tuple[RuleSet, tuple[int, ...], PlayContext]:
     """A ruleset with only the board rules of ``pos``'s family, and the steps' dice."""
-    from nardy.rules import ruleset
-
     if len(steps) > 4:
         raise IllegalPlayError(f"a play has at most four steps, got {len(steps)}")
-    dice = tuple(s.die for s in steps)
-    if pos.family == "short":
-        return ruleset("short"), dice, PlayContext("owed")
-    return ruleset("long", head_limit=None, owed_head_limit=None, block_rule="none"), dice, PlayContext("owed")
+    return _family_board_rules(pos.family), tuple(s.die for s in steps), _OWED_CONTEXT
+
+
+@functools.cache
+def _family_board_rules(family: str) -> RuleSet:
+    """The ruleset with only the board rules of ``family`` (made once: rulesets are immutable)."""
+    from nardy.rules import ruleset
+
+    if family == "short":
+        return ruleset("short")
+    return ruleset("long", head_limit=None, owed_head_limit=None, block_rule="none")
+
+
+_OWED_CONTEXT: Final = PlayContext("owed")
 
 
 def _expand(dice: Sequence[int], kind: str) -> list[int]:
@@ -342,13 +351,46 @@ def _expand(dice: Sequence[int], kind: str) -> list[int]:
     return sorted(vals, reverse=True)
 
 
-def _thermometer(out: np.ndarray, start: int, values: Sequence[int]) -> None:
-    counts = [0] * 7
+def _thermometer(row: list[float], start: int, values: Sequence[int]) -> None:
+    """Set the thermometer code of ``values`` in ``row`` from ``start``: a cell per
+    value and count, up to four of a value."""
+    seen = [0] * 7
     for v in values:
-        counts[v] += 1
-    for v in range(1, 7):
-        for k in range(min(counts[v], 4)):
-            out[start + (v - 1) * 4 + k] = 1.0
+        k = seen[v]
+        if k < 4:
+            row[start + (v - 1) * 4 + k] = 1.0
+            seen[v] = k + 1
+
+
+@functools.lru_cache(maxsize=256)
+def _game_values(dice: tuple[int, ...], kind: str) -> tuple[int, ...]:
+    """:func:`_expand` of the values a game's state holds (checked already), remembered."""
+    return tuple(_expand(dice, kind))
+
+
+# where each field of observation v1 starts (OBSERVATION_LAYOUT), read once
+_AT: Final = {name: field.start for name, field in OBSERVATION_LAYOUT.items()}
+_OPP_POINTS: Final = _AT["opp_points"]
+_MY_BAR: Final = _AT["my_bar"]
+_OPP_BAR: Final = _AT["opp_bar"]
+_MY_OFF: Final = _AT["my_off"]
+_OPP_OFF: Final = _AT["opp_off"]
+_MY_COLOR: Final = _AT["my_color"]
+_TO_ACT: Final = _AT["to_act"]
+_MOVED: Final = _AT["moved"]
+_VALUES: Final = _AT["values"]
+_OWED: Final = _AT["owed"]
+_HEAD_USED: Final = _AT["head_used"]
+_EXTRA_TURN: Final = _AT["extra_turn"]
+_CUBE: Final = _AT["cube"]
+_CUBE_OWNER: Final = _AT["cube_owner"]
+_CRAWFORD: Final = _AT["crawford"]
+_FAMILY: Final = _AT["family"]
+#: the one-hot cells of each field, by value
+_PHASE_AT: Final = {phase: _AT["phase"] + i for i, phase in enumerate(_PHASES)}
+_KIND_AT: Final = {kind: _AT["kind"] + i for i, kind in enumerate(_KINDS)}
+_RULESET_AT: Final = {name: _AT["ruleset"] + i for i, name in enumerate(OBSERVATION_RULESETS)}
+_ZEROS: Final = [0.0] * OBSERVATION_SIZE
 
 
 def observation(
@@ -369,8 +411,8 @@ def observation(
     be played, if anything, and ``rules`` names the ruleset for the one-hot).
 
     ``prefix``: steps the player to act has already chosen in the current play
-    (step-by-step input); the board is shown after them and their values are
-    no longer listed. ``perspective``: whose view ("me"); by default the
+    (step-by-step input); the board is shown after them, as :func:`apply_steps`
+    makes it, and their values are no longer listed. ``perspective``: whose view ("me"); by default the
     player to act. The layout is :data:`OBSERVATION_LAYOUT`.
 
     >>> import nardy
@@ -385,12 +427,13 @@ def observation(
     _check_version("observation", version, (1,))
     _need_numpy()
     _check_player("perspective", perspective, optional=True)
-    prefix = check_steps(prefix)
+    prefix = () if type(prefix) is tuple and not prefix else check_steps(prefix)
     ruleset_name: str | None = None
     extra_turn = crawford = False
     cube = 1
     cube_owner: Player | None = None
     owed: tuple[tuple[int, ...], ...] = ()
+    game: Game | None = None
     if isinstance(source, Game):
         if dice is not None or context is not None or rules is not None:
             raise NardyError("dice=, context= and rules= are read from the Game: give them only with a Position")
@@ -400,7 +443,7 @@ def observation(
         actor = game.turn
         phase = pending.phase
         ctx = pending.context
-        values = _expand(pending.dice, ctx.kind) if phase == "play" and pending.dice else []
+        values = list(_game_values(pending.dice, ctx.kind)) if phase == "play" and pending.dice else []
         owed = pending.owed
         extra_turn, crawford = pending.extra_turn, pending.crawford
         cube, cube_owner = pending.cube, pending.cube_owner
@@ -422,7 +465,7 @@ def observation(
     if prefix:
         if phase != "play":
             raise NardyError("prefix= is a play in progress: there is nothing to play now")
-        pos = apply_steps(base, prefix)
+        pos = _after_prefix(game, base, prefix)
         for step in prefix:
             if step.die not in values:
                 raise IllegalPlayError(f"{step}: no die {step.die} left to play")
@@ -430,39 +473,73 @@ def observation(
     else:
         pos = base
     me = actor if perspective is None else perspective
+    return _vector(
+        pos, me, actor, phase, ctx, values, prefix, owed, extra_turn, cube, cube_owner, crawford, ruleset_name
+    )
+
+
+def _after_prefix(game: Game | None, base: Position, prefix: tuple[Step, ...]) -> Position:
+    """The board after the steps ``prefix`` of the play in progress: as the game's
+    own rules walk them (the search of the game's state, already made for the
+    steps' input), or, for steps they refuse, as :func:`apply_steps` walks them
+    with the board rules of the family alone (which may accept them, or say why not)."""
+    if game is not None:
+        pending = game.pending
+        if pending.dice is not None:
+            try:
+                return game.rules.position_after_steps(base, pending.dice, prefix, pending.context)
+            except NardyError:
+                pass
+    return apply_steps(base, prefix)
+
+
+def _vector(
+    pos: Position,
+    me: Player,
+    actor: Player,
+    phase: str,
+    ctx: PlayContext,
+    values: Sequence[int],
+    prefix: tuple[Step, ...],
+    owed: tuple[tuple[int, ...], ...],
+    extra_turn: bool,
+    cube: int,
+    cube_owner: Player | None,
+    crawford: bool,
+    ruleset_name: str | None,
+) -> np.ndarray:
+    """The observation vector of its fields (the layout of :data:`OBSERVATION_LAYOUT`)."""
     opp = me.other
     family = pos.family
-    L = OBSERVATION_LAYOUT
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    out[L["my_points"]] = pos.points(me)
+    row = _ZEROS.copy()
+    row[:24] = pos.points(me)
     theirs = pos.points(opp)
-    if family == "short":
-        out[L["opp_points"]] = theirs[::-1]
-    else:
-        out[L["opp_points"]] = theirs[12:] + theirs[:12]
-    out[L["my_bar"].start] = pos.bar(me)
-    out[L["opp_bar"].start] = pos.bar(opp)
-    out[L["my_off"].start] = pos.off(me)
-    out[L["opp_off"].start] = pos.off(opp)
-    out[L["my_color"].start + int(me)] = 1.0
-    out[L["to_act"].start] = 1.0 if me == actor and phase != "over" else 0.0
-    out[L["moved"].start] = pos.has_moved(me)
-    out[L["moved"].start + 1] = pos.has_moved(opp)
-    out[L["phase"].start + _PHASES.index(phase)] = 1.0
-    out[L["kind"].start + _KINDS.index(ctx.kind)] = 1.0
-    _thermometer(out, L["values"].start, values)
-    _thermometer(out, L["owed"].start, [v for play in owed for v in play])
+    row[_OPP_POINTS : _OPP_POINTS + 24] = theirs[::-1] if family == "short" else theirs[12:] + theirs[:12]
+    my_bar, opp_bar = pos.bar(me), pos.bar(opp)
+    row[_MY_BAR] = my_bar
+    row[_OPP_BAR] = opp_bar
+    row[_MY_OFF] = CHECKERS - sum(row[:24]) - my_bar
+    row[_OPP_OFF] = CHECKERS - sum(theirs) - opp_bar
+    row[_MY_COLOR + int(me)] = 1.0
+    row[_TO_ACT] = 1.0 if me == actor and phase != "over" else 0.0
+    row[_MOVED] = pos.has_moved(me)
+    row[_MOVED + 1] = pos.has_moved(opp)
+    row[_PHASE_AT[phase]] = 1.0
+    row[_KIND_AT[ctx.kind]] = 1.0
+    _thermometer(row, _VALUES, values)
+    if owed:
+        _thermometer(row, _OWED, [v for play in owed for v in play])
     if family == "long":
-        out[L["head_used"].start] = ctx.head_used + sum(1 for s in prefix if s.source == 24)
-    out[L["extra_turn"].start] = extra_turn
-    out[L["cube"].start] = math.log2(cube)
-    owner = 0 if cube_owner is None else 1 if cube_owner == me else 2
-    out[L["cube_owner"].start + owner] = 1.0
-    out[L["crawford"].start] = crawford
-    out[L["family"].start + (0 if family == "short" else 1)] = 1.0
-    if ruleset_name in OBSERVATION_RULESETS:
-        out[L["ruleset"].start + OBSERVATION_RULESETS.index(ruleset_name)] = 1.0
-    return out
+        row[_HEAD_USED] = ctx.head_used + sum(1 for s in prefix if s.source == 24)
+    row[_EXTRA_TURN] = extra_turn
+    row[_CUBE] = math.log2(cube)
+    row[_CUBE_OWNER + (0 if cube_owner is None else 1 if cube_owner == me else 2)] = 1.0
+    row[_CRAWFORD] = crawford
+    row[_FAMILY + (0 if family == "short" else 1)] = 1.0
+    at = _RULESET_AT.get(ruleset_name) if ruleset_name is not None else None
+    if at is not None:
+        row[at] = 1.0
+    return np.array(row, dtype=np.float32)
 
 
 def _check_context(context: object) -> PlayContext:
@@ -600,7 +677,8 @@ def legal_steps(
     {149: Step(source=24, target=18, die=6, hit=False), 148: Step(source=24, target=19, die=5, hit=False)}
     """
     _check_version("action", version, (1,))
-    return {step_to_action(s): s for s in _check_rules(rules).next_steps(pos, dice, prefix, context)}
+    # the ruleset's own steps are sound: their numbers need no check
+    return {s.source * 6 + s.die - 1: s for s in _check_rules(rules).next_steps(pos, dice, prefix, context)}
 
 
 def legal_action_mask(

@@ -811,9 +811,20 @@ def _make_agent(agent: str | Agent, seed: int) -> Agent:
             ) from exc
         return twin
     cls = AGENTS[agent]
-    if "seed" in inspect.signature(cls).parameters:
+    if _takes_seed(cls):
         return cls(seed=seed)  # type: ignore[call-arg]
     return cls()
+
+
+def _takes_seed(cls: type) -> bool:
+    """Whether the agent class ``cls`` takes a ``seed`` (read once: a game makes two agents)."""
+    takes = _TAKES_SEED.get(cls)
+    if takes is None:
+        takes = _TAKES_SEED[cls] = "seed" in inspect.signature(cls).parameters
+    return takes
+
+
+_TAKES_SEED: dict[type, bool] = {}
 
 
 def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
