@@ -15,24 +15,36 @@ import sys
 
 from setuptools import setup
 
-#: the modules compiled with NARDY_COMPILE=1 (paths under src/): the search and
-#: the rulesets. The rest stays Python: nardy.core's and nardy.flow's classes
-#: are what callers pass in (a compiled signature would refuse a wrong one with
-#: a TypeError before nardy's own checks could name it), and the options, the
-#: formats and the game loop gain nothing from compiling.
-COMPILED = [
-    "nardy/rules/base.py",
-    "nardy/rules/board.py",
-    "nardy/rules/steps.py",
-    "nardy/rules/constraints.py",
-    "nardy/rules/search.py",
-    "nardy/rules/results.py",
-    "nardy/rules/kernel.py",
-    "nardy/rules/short.py",
-    "nardy/rules/long.py",
-    "nardy/rules/gulbar.py",
-    "nardy/rules/fevga.py",
-]
+#: the modules compiled with NARDY_COMPILE=1 (paths under src/), in groups that
+#: are compiled separately: the values (nardy.core), the turn flow (nardy.flow),
+#: and the search and the rulesets. Compiled code checks an argument typed with a class of its own
+#: group before the body runs (a TypeError of mypyc's own); a class of another
+#: group is a Python class to it. So the values callers build and pass in
+#: (positions, plays) are a group of their own, whose public entry points take
+#: what callers pass untyped and check it themselves, and the rules engine
+#: takes them as it takes any Python object, checking them itself too.
+GROUPS = {
+    "nardy_core": [
+        "nardy/core.py",
+    ],
+    "nardy_flow": [
+        "nardy/flow.py",
+    ],
+    "nardy": [
+        "nardy/rules/base.py",
+        "nardy/rules/board.py",
+        "nardy/rules/steps.py",
+        "nardy/rules/constraints.py",
+        "nardy/rules/search.py",
+        "nardy/rules/results.py",
+        "nardy/rules/kernel.py",
+        "nardy/rules/short.py",
+        "nardy/rules/long.py",
+        "nardy/rules/gulbar.py",
+        "nardy/rules/fevga.py",
+    ],
+}
+COMPILED = [path for paths in GROUPS.values() for path in paths]
 
 
 def compile_requested() -> bool:
@@ -53,12 +65,15 @@ def ext_modules() -> list[object]:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
     import mypyc_docstrings
 
-    paths = [os.path.join("src", path) for path in COMPILED]
-    extensions = mypycify(paths, opt_level="3", group_name="nardy")
-    modules = [path[: -len(".py")].replace("/", ".") for path in COMPILED]
-    docs = mypyc_docstrings.collect(zip(modules, paths, strict=True))
-    mypyc_docstrings.add({src for ext in extensions for src in ext.sources if src.endswith(".c")}, docs)
-    return list(extensions)
+    extensions: list[object] = []
+    for group, sources in GROUPS.items():
+        paths = [os.path.join("src", path) for path in sources]
+        built = mypycify(paths, opt_level="3", group_name=group)
+        modules = [path[: -len(".py")].replace("/", ".") for path in sources]
+        docs = mypyc_docstrings.collect(zip(modules, paths, strict=True))
+        mypyc_docstrings.add({src for ext in built for src in ext.sources if src.endswith(".c")}, docs)
+        extensions += built
+    return extensions
 
 
 setup(ext_modules=ext_modules())

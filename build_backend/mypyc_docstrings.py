@@ -8,6 +8,13 @@ tables, after the signature, exactly as the interpreter running the build
 would store them. The build stops if a docstring finds no place, and
 tests/test_compiled_build.py checks every docstring of the compiled build
 against the pure-Python one.
+
+A non-native class (``@mypyc_attr(native_class=False)``, an enum, a named
+tuple, an attrs class) is built by the compiled module at import time, as
+Python builds a class: mypyc gives it a placeholder docstring ("mypyc filler
+docstring"), which is replaced by the class's own (or ``None``), and each of
+its methods is an object of a small type of its own, whose type docstring is
+the method's ``__doc__``: the method's docstring, or none.
 """
 
 from __future__ import annotations
@@ -16,8 +23,9 @@ import ast
 import re
 from collections.abc import Iterable
 
-#: (module, class or "", function or "") -> docstring
-Docs = dict[tuple[str, str, str], str]
+#: (module, class or "", function or "") -> docstring; None for a method of a
+#: class that has none (a non-native class's method gets none either)
+Docs = dict[tuple[str, str, str], "str | None"]
 
 
 def collect(sources: Iterable[tuple[str, str]]) -> Docs:
@@ -33,17 +41,32 @@ def collect(sources: Iterable[tuple[str, str]]) -> Docs:
                 _note(docs, (module, "", node.name), node)
             elif isinstance(node, ast.ClassDef):
                 _note(docs, (module, node.name, ""), node)
+                _CLASS_LINES.update(((path, line), (module, node.name)) for line in _lines(node))
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef):
-                        _note(docs, (module, node.name, item.name), item)
+                        _note(docs, (module, node.name, item.name), item, method=True)
     return docs
 
 
-def _note(docs: Docs, key: tuple[str, str, str], node: ast.Module | ast.ClassDef | ast.FunctionDef) -> None:
+#: (source path, line) -> (module, class): the lines a class statement starts on
+#: (its own, and its first decorator's), which mypyc's code names where it builds
+#: a non-native class
+_CLASS_LINES: dict[tuple[str, int], tuple[str, str]] = {}
+
+
+def _lines(node: ast.ClassDef) -> set[int]:
+    return {node.lineno, *(decorator.lineno for decorator in node.decorator_list[:1])}
+
+
+def _note(
+    docs: Docs, key: tuple[str, str, str], node: ast.Module | ast.ClassDef | ast.FunctionDef, method: bool = False
+) -> None:
     raw = ast.get_docstring(node, clean=False)
-    if raw is not None and key not in docs:  # a property's getter comes before its setter
+    if raw is not None and docs.get(key) is None:  # a property's getter comes before its setter
         code = compile(f"def f():\n    {raw!r}\n", "<docstring>", "exec")
         docs[key] = code.co_consts[0].co_consts[0]  # as this interpreter stores it
+    elif method and key not in docs:
+        docs[key] = None
 
 
 def _literal(text: str) -> str:
@@ -56,16 +79,27 @@ def _literal(text: str) -> str:
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _MODULE = re.compile(
-    r'(static struct PyModuleDef (\w+)module = \{\s*PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)'
+    r'(static struct PyModuleDef (\w*)module = \{\s*PyModuleDef_HEAD_INIT,\s*"([\w.]+)",\s*)NULL(, /\* docstring \*/)'
 )
 _TABLE = re.compile(
-    r"static (?:PyMethodDef|PyGetSetDef) (\w+?)(module_methods|_methods|_getseters)\[\] = \{\n(.*?)\n\s*\};", re.S
+    r"static (?:PyMethodDef|PyGetSetDef) (\w*?)(module_methods|_methods|_getseters)\[\] = \{\n(.*?)\n\s*\};", re.S
 )
 _METHOD = re.compile(rf'(\{{"(\w+)",\s*\(PyCFunction\)\w+,\s*[A-Z_ |]+,\s*PyDoc_STR\()(NULL|{_STRING})\)')
 _PROPERTY = re.compile(r'(\{"(\w+)",\s*\(getter\)\w+,)(\s*\(setter\)\w+,\s*|\s*NULL, )NULL(, NULL\})')
 _TYPE = re.compile(
-    rf"(static PyTypeObject CPyType_(\w+)_template_ = \{{.*?\.tp_doc = PyDoc_STR\()(NULL|{_STRING})(\),)", re.S
+    rf"(static PyTypeObject CPyType_(\w+)_template_ = \{{.*?\.tp_doc = )PyDoc_STR\((NULL|{_STRING})\)(,)", re.S
 )
+#: where the code of a compiled module builds a non-native class: its placeholder
+#: docstring, put into the class's namespace (the traceback names the class's line)
+_FILLER = re.compile(
+    r"(\w+) = CPyStatics\[\d+\]; /\* 'mypyc filler docstring' \*/\n"
+    r"(?=(?:.*\n){1,8}?\s*CPy_AddTraceback\(\"([^\"]+)\", \"<module>\", (\d+),)"
+)
+
+
+def _exported(name: str) -> str:
+    """A name as mypyc writes it into C (its ``exported_name``)."""
+    return name.replace("___", "___3_").replace(".", "___")
 
 
 def add(c_sources: Iterable[str], docs: Docs) -> None:
@@ -77,11 +111,22 @@ def add(c_sources: Iterable[str], docs: Docs) -> None:
         modules = {prefix: name for _, prefix, name, _ in _MODULE.findall(text)}
         if not modules:
             continue
+        # the type of each method of a non-native class: <method>_<class>_obj, after the
+        # module's C prefix when the group has several modules
+        methods = {
+            _exported(f"{prefix}.{meth}_{cls}_obj" if prefix else f"{meth}_{cls}_obj"): (module, cls, meth)
+            for prefix, module in modules.items()
+            for (mod, cls, meth) in docs
+            if mod == module and cls and meth
+        }
 
         def owner(prefix: str) -> tuple[str, str]:
-            """(module, class) of a C name prefix: ``base`` or ``base___RuleSet``."""
+            """(module, class) of a C name prefix: ``base`` or ``base___RuleSet``, or
+            ``RuleSet`` in a group of one module."""
             module, _, cls = prefix.partition("___")
-            return modules[module], cls  # noqa: B023 - the functions are used for this file only
+            if module in modules:  # noqa: B023 - the functions are used for this file only
+                return modules[module], cls  # noqa: B023
+            return modules.get("", ""), prefix  # noqa: B023
 
         def doc_of(key: tuple[str, str, str], old: str) -> str:
             doc = docs.get(key)
@@ -89,6 +134,25 @@ def add(c_sources: Iterable[str], docs: Docs) -> None:
                 return old
             placed.add(key)
             return _literal(doc) if old == "NULL" else f"{old} {_literal(doc)}"
+
+        def method_type_doc(key: tuple[str, str, str]) -> str:
+            doc = docs[key]
+            if doc is None:
+                return "NULL"
+            placed.add(key)
+            return f"PyDoc_STR({_literal(doc)})"
+
+        def filler(m: re.Match[str]) -> str:
+            where = _CLASS_LINES.get((m[2], int(m[3])))
+            if where is None:
+                return m[0]
+            key = (*where, "")
+            doc = docs.get(key)
+            if doc is None:
+                return f"{m[1]} = Py_None;\n"  # a class without a docstring has none
+            placed.add(key)
+            # a new reference, kept for good: the class keeps it as its docstring
+            return f"{m[1]} = PyUnicode_FromString({_literal(doc)});\n"
 
         def module_doc(m: re.Match[str]) -> str:
             return m[1] + doc_of((m[3], "", ""), "NULL") + m[4]
@@ -105,15 +169,18 @@ def add(c_sources: Iterable[str], docs: Docs) -> None:
             return p[1] + p[3] + doc_of((module, cls, p[2]), "NULL") + p[4]
 
         def type_doc(m: re.Match[str]) -> str:
+            if m[2] in methods:  # noqa: B023
+                return m[1] + method_type_doc(methods[m[2]]) + m[4]  # noqa: B023
             module, cls = owner(m[2])
             # a class without a docstring has none (mypyc's signature alone would make it "")
-            return m[1] + doc_of((module, cls, ""), "NULL") + m[4]
+            return m[1] + "PyDoc_STR(" + doc_of((module, cls, ""), "NULL") + ")" + m[4]
 
         text = _MODULE.sub(module_doc, text)
         text = _TABLE.sub(table, text)
         text = _TYPE.sub(type_doc, text)
+        text = _FILLER.sub(filler, text)
         with open(path, "w", encoding="utf-8") as file:
             file.write(text)
-    lost = sorted(".".join(filter(None, key)) for key in set(docs) - placed)
+    lost = sorted(".".join(filter(None, key)) for key, doc in docs.items() if doc is not None and key not in placed)
     if lost:
         raise SystemExit(f"NARDY_COMPILE=1: no place found in mypyc's C code for the docstrings of {', '.join(lost)}")

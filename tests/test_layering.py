@@ -103,11 +103,13 @@ def _nardy_imports(path: pathlib.Path) -> dict[str, bool]:
 
 
 def test_the_values_depend_on_no_rules_notation_formats_or_game() -> None:
-    """core.py is the bottom layer: it imports only nardy.errors, and the drawing
+    """core.py is the bottom layer: it imports only nardy.errors (and nardy._mypyc,
+    the compiled build's class markers, which import nothing), and the drawing
     modules at call time for a picture (``str(position)``, ``_repr_svg_``)."""
     imports = _nardy_imports(SRC / "core.py")
     drawing = {"nardy.render", "nardy.svg"}
-    assert {name for name, lazy in imports.items() if not lazy} == {"nardy.errors"}
+    assert {name for name, lazy in imports.items() if not lazy} == {"nardy.errors", "nardy._mypyc"}
+    assert _nardy_imports(SRC / "_mypyc.py") == {}
     assert {name for name, lazy in imports.items() if lazy} <= drawing
 
 

@@ -15,10 +15,11 @@ import operator
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from operator import itemgetter, mul
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, cast, overload
+from typing import Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, cast, overload
 
 import attrs
 
+from nardy._mypyc import mypyc_attr
 from nardy.errors import IllegalPlayError, InvalidDiceError, InvalidPositionError, NotationError, shown
 
 __all__ = [
@@ -87,16 +88,20 @@ class Player(enum.IntEnum, metaclass=CheckedEnumType):
     WHITE = 0
     BLACK = 1
 
+    # a plain attribute of each member, set below once (cheaper to read than a property);
+    # quoted, so that a compiled build does not look the class up while making it
     #: the opponent
-    other: Player  # a plain attribute of each member, set below once (cheaper to read than a property)
+    other: "Player"  # noqa: UP037
 
     def __invert__(self) -> Player:
         return self.other
 
-    def __setattr__(self, name: str, value: object) -> None:
+    def __setattr__(self: Any, name: Any, value: object) -> None:
+        # self untyped: the enum sets its members' attributes while the class is
+        # being made, before a compiled build could check an argument against it
         if name == "other" and "other" in vars(self):
             raise AttributeError("a player's opponent cannot be changed")
-        super().__setattr__(name, value)
+        object.__setattr__(self, name, value)  # what super() is here (no base has its own)
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -124,7 +129,7 @@ def _not_a_player(value: object) -> InvalidPositionError:
     return InvalidPositionError(f"player must be Player.WHITE or Player.BLACK, not {shown(value)}")
 
 
-def to_other_numbering(family: Family, point: int) -> int:
+def to_other_numbering(family: object, point: object) -> int:
     """Map a point number 1..24 of one player to the other player's numbering.
 
     The map is its own inverse (RULES.md 1.2).
@@ -161,15 +166,16 @@ class Step(NamedTuple):
     hit: bool = False
 
     def __str__(self) -> str:
+        source, target, _, hit = cast(Any, self)  # a step built by hand may hold anything: read untyped
         try:
-            src = "bar" if self.source == BAR else str(self.source)
-            dst = "off" if self.target == OFF else str(self.target)
-            return f"{src}/{dst}{'*' if self.hit else ''}"
+            src = "bar" if source == BAR else str(source)
+            dst = "off" if target == OFF else str(target)
+            return f"{src}/{dst}{'*' if hit else ''}"
         except Exception:  # noqa: BLE001 - a step built by hand of what no step holds
             return shown(tuple(self))
 
     @classmethod
-    def from_string(cls, text: str) -> Step:
+    def from_string(cls, text: object) -> Step:
         """Read one step as ``str(step)`` writes it: ``a/b``, ``bar/b``, ``a/off``,
         with ``*`` after a hit (``13/9*``); ``25`` and ``0`` (or ``Bar`` and
         ``Off``, in any case) also stand for the bar and off, and ``-`` for ``/``.
@@ -241,7 +247,7 @@ def check_steps(steps: object) -> tuple[Step, ...]:
     for step in out:
         if not isinstance(step, Step):
             raise IllegalPlayError(f"not a step: {shown(step)}")
-        source, target, die, hit = step
+        source, target, die, hit = cast(Any, step)  # read untyped until checked (see docs/compiled.rst)
         if type(source) is not int or type(target) is not int or type(die) is not int or type(hit) is not bool:
             raise IllegalPlayError(f"not a step: {shown(step)}")
         if not (1 <= source <= BAR and OFF <= target < BAR and 1 <= die <= 6):
@@ -255,6 +261,7 @@ def check_steps(steps: object) -> tuple[Step, ...]:
     return out
 
 
+@mypyc_attr(native_class=False)
 class _Fields(tuple[Any, ...]):
     """The base of the values that are tuples of their fields (:class:`Play`,
     :class:`Position`): equal when their class and fields are (never to a plain
@@ -263,12 +270,12 @@ class _Fields(tuple[Any, ...]):
 
     __slots__ = ()
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
             return _tuple_eq(self, other)
         return False if isinstance(other, tuple) else NotImplemented
 
-    def __ne__(self, other: object) -> bool:
+    def __ne__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
             return not _tuple_eq(self, other)
         return True if isinstance(other, tuple) else NotImplemented
@@ -278,16 +285,16 @@ class _Fields(tuple[Any, ...]):
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), tuple(_tuple_iter(self))
 
-    def __lt__(self, other: object) -> bool:
+    def __lt__(self, other: object) -> Any:  # NotImplemented: no order
         return NotImplemented
 
-    def __le__(self, other: object) -> bool:
+    def __le__(self, other: object) -> Any:  # NotImplemented: no order
         return NotImplemented
 
-    def __gt__(self, other: object) -> bool:
+    def __gt__(self, other: object) -> Any:  # NotImplemented: no order
         return NotImplemented
 
-    def __ge__(self, other: object) -> bool:
+    def __ge__(self, other: object) -> Any:  # NotImplemented: no order
         return NotImplemented
 
 
@@ -312,6 +319,7 @@ STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
 )
 
 
+@mypyc_attr(native_class=False)
 class Play(_Fields):
     """A legal play: the steps made with one roll (or with owed values).
 
@@ -340,20 +348,22 @@ class Play(_Fields):
     __slots__ = ()
     __match_args__ = ("steps", "dice", "origin", "key", "ordered")
 
-    if TYPE_CHECKING:
-        steps: tuple[Step, ...]
-        dice: tuple[int, ...]
-        origin: Position | None
-        key: int | None
-        ordered: bool
+    # the fields, items of the tuple (the attributes are set below the class); a play
+    # built by hand may hold anything, so the methods read them untyped (``play: Any =
+    # self``: a compiled build checks what it reads through a typed field)
+    steps: tuple[Step, ...]
+    dice: tuple[int, ...]
+    origin: Position | None
+    key: int | None
+    ordered: bool
 
     def __new__(
         cls,
-        steps: tuple[Step, ...],
-        dice: tuple[int, ...],
-        origin: Position | None = None,
-        key: int | None = None,
-        ordered: bool = False,
+        steps: Sequence[Step],
+        dice: Sequence[int],
+        origin: object = None,
+        key: object = None,
+        ordered: object = False,
     ) -> Play:
         if origin is not None or key is not None:
             raise IllegalPlayError(
@@ -365,24 +375,31 @@ class Play(_Fields):
     def __reduce__(self) -> tuple[Any, ...]:
         return make_play, tuple(_tuple_iter(self))  # pickled and copied with the search's fields
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
-            return self.steps == other.steps and self.dice == other.dice
+            mine: Any = self
+            theirs: Any = other
+            return mine.steps == theirs.steps and mine.dice == theirs.dice
         return False if isinstance(other, tuple) else NotImplemented
 
-    def __ne__(self, other: object) -> bool:
+    def __ne__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
-            return self.steps != other.steps or self.dice != other.dice
+            mine: Any = self
+            theirs: Any = other
+            return mine.steps != theirs.steps or mine.dice != theirs.dice
         return True if isinstance(other, tuple) else NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.steps, self.dice))
+        play: Any = self
+        return hash((play.steps, play.dice))
 
     def __len__(self) -> int:
-        return len(self.steps)
+        play: Any = self
+        return len(play.steps)
 
     def __iter__(self) -> Iterator[Step]:
-        return iter(self.steps)
+        play: Any = self
+        return iter(play.steps)
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Step: ...
@@ -391,20 +408,24 @@ class Play(_Fields):
     def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
 
     def __getitem__(self, index: SupportsIndex | slice) -> Step | tuple[Step, ...]:
-        return self.steps[index]
+        play: Any = self
+        return play.steps[index]  # type: ignore[no-any-return]
 
     def __contains__(self, step: object) -> bool:
-        return isinstance(step, Step) and step in self.steps  # no foreign __eq__ is asked
+        play: Any = self
+        return isinstance(step, Step) and step in play.steps  # no foreign __eq__ is asked
 
     def index(self, step: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
         """The index of ``step`` among the steps (:class:`ValueError` if it is not one)."""
         if not isinstance(step, Step):
             raise ValueError(f"{shown(step)} is not a step of the play")
-        return self.steps.index(step, start, stop)
+        play: Any = self
+        return play.steps.index(step, start, stop)  # type: ignore[no-any-return]
 
     def count(self, step: Any) -> int:
         """How many of the steps are ``step``."""
-        return self.steps.count(step) if isinstance(step, Step) else 0
+        play: Any = self
+        return play.steps.count(step) if isinstance(step, Step) else 0
 
     def __add__(self, other: object) -> Any:  # a play is no tuple of steps to add to
         return NotImplemented
@@ -421,23 +442,28 @@ class Play(_Fields):
     @property
     def is_pass(self) -> bool:
         """True for the empty play (nothing could be moved)."""
-        return not self.steps
+        play: Any = self
+        return not play.steps
 
     @property
     def hits(self) -> int:
         """Number of opposing checkers this play sends to the bar."""
-        return sum(1 for s in self.steps if s.hit)
+        play: Any = self
+        return sum(1 for s in play.steps if s.hit)
 
     def __str__(self) -> str:
+        play: Any = self
         try:
-            return play_text(self.steps, self.ordered)
+            return play_text(play.steps, play.ordered)
         except Exception:  # noqa: BLE001 - a play built by hand of what is no step: shown, not read
-            return shown(self.steps)
+            return shown(play.steps)
 
     def __repr__(self) -> str:
-        return f"<Play {str(self)!r} dice={shown(self.dice)}>"
+        play: Any = self
+        return f"<Play {str(self)!r} dice={shown(play.dice)}>"
 
 
+@mypyc_attr(native_class=False)
 class Position(_Fields):
     """A board position: both sides' checkers, the bars, and whose turn it is.
 
@@ -467,32 +493,33 @@ class Position(_Fields):
     __slots__ = ()
     __match_args__ = ("family", "white", "black", "white_bar", "black_bar", "turn", "white_moved", "black_moved")
 
-    if TYPE_CHECKING:
-        family: Family
-        white: tuple[int, ...]
-        black: tuple[int, ...]
-        white_bar: int
-        black_bar: int
-        turn: Player
-        white_moved: bool
-        black_moved: bool
+    # the fields, items of the tuple (the attributes are set below the class); a
+    # position is checked when it is made (validate), so the methods read them typed
+    family: Family
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    white_bar: int
+    black_bar: int
+    turn: Player
+    white_moved: bool
+    black_moved: bool
 
     def __new__(
         cls,
-        family: Family,
-        white: tuple[int, ...],
-        black: tuple[int, ...],
-        white_bar: int = 0,
-        black_bar: int = 0,
-        turn: Player = Player.WHITE,
-        white_moved: bool = True,
-        black_moved: bool = True,
+        family: object,
+        white: Sequence[int],
+        black: Sequence[int],
+        white_bar: object = 0,
+        black_bar: object = 0,
+        turn: object = Player.WHITE,
+        white_moved: object = True,
+        black_moved: object = True,
     ) -> Position:
         pos: Position = _tuple_new(cls, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
         pos.validate()
         return pos
 
-    def points(self, player: Player) -> tuple[int, ...]:
+    def points(self, player: object) -> tuple[int, ...]:
         """The 24 checker counts of ``player``, in its own numbering (index 0 = point 1)."""
         if player is WHITE:
             return self.white
@@ -500,7 +527,7 @@ class Position(_Fields):
             return self.black
         raise _not_a_player(player)
 
-    def bar(self, player: Player) -> int:
+    def bar(self, player: object) -> int:
         """Checkers of ``player`` on the bar (always 0 in the long family)."""
         if player is WHITE:
             return self.white_bar
@@ -508,7 +535,7 @@ class Position(_Fields):
             return self.black_bar
         raise _not_a_player(player)
 
-    def off(self, player: Player) -> int:
+    def off(self, player: object) -> int:
         """Checkers of ``player`` borne off."""
         if player is WHITE:
             return CHECKERS - sum(self.white) - self.white_bar
@@ -516,7 +543,7 @@ class Position(_Fields):
             return CHECKERS - sum(self.black) - self.black_bar
         raise _not_a_player(player)
 
-    def has_moved(self, player: Player) -> bool:
+    def has_moved(self, player: object) -> bool:
         """Whether ``player`` has made its first play of the game."""
         if player is WHITE:
             return self.white_moved
@@ -524,7 +551,7 @@ class Position(_Fields):
             return self.black_moved
         raise _not_a_player(player)
 
-    def pips(self, player: Player) -> int:
+    def pips(self, player: object) -> int:
         """Pip count of ``player``: the total distance its checkers still have to run.
 
         >>> import nardy
@@ -534,7 +561,7 @@ class Position(_Fields):
         pts = self.points(player)
         return sum((i + 1) * n for i, n in enumerate(pts)) + 25 * self.bar(player)
 
-    def owner(self, player: Player, point: int) -> tuple[Player | None, int]:
+    def owner(self, player: object, point: object) -> tuple[Player | None, int]:
         """Who holds ``point`` (in ``player``'s numbering) and how many checkers are there.
 
         >>> import nardy
@@ -545,10 +572,11 @@ class Position(_Fields):
         if type(point) is not int or not 1 <= point <= 24:
             raise InvalidPositionError(f"point {shown(point)} is not in 1..24 (the bar and off are no points)")
         mine = self.points(player)[point - 1]
+        side = cast(Player, player)  # points() took it
         if mine:
-            return player, mine
-        theirs = self.points(player.other)[to_other_numbering(self.family, point) - 1]
-        return (player.other, theirs) if theirs else (None, 0)
+            return side, mine
+        theirs = self.points(side.other)[to_other_numbering(self.family, point) - 1]
+        return (side.other, theirs) if theirs else (None, 0)
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, validated like a new position."""
@@ -557,22 +585,24 @@ class Position(_Fields):
     def validate(self) -> None:
         """Raise :class:`~nardy.InvalidPositionError` unless the position can exist
         (the constructor asks it; a position the search builds is valid by construction)."""
-        if type(self.family) is not str or self.family not in ("short", "long"):
-            raise InvalidPositionError(f"unknown family {shown(self.family)}: use 'short' or 'long'")
-        if not isinstance(self.turn, Player):
-            raise InvalidPositionError(f"turn must be a Player, not {shown(self.turn)}")
-        _check_side(self.family, Player.WHITE, self.white, self.white_bar)
-        _check_side(self.family, Player.BLACK, self.black, self.black_bar)
-        for name, flag in (("white_moved", self.white_moved), ("black_moved", self.black_moved)):
+        # the fields as they were given, read untyped until they are checked
+        family, white, black, white_bar, black_bar, turn, white_moved, black_moved = cast(Any, self)
+        if type(family) is not str or family not in ("short", "long"):
+            raise InvalidPositionError(f"unknown family {shown(family)}: use 'short' or 'long'")
+        if not isinstance(turn, Player):
+            raise InvalidPositionError(f"turn must be a Player, not {shown(turn)}")
+        _check_side(family, Player.WHITE, white, white_bar)
+        _check_side(family, Player.BLACK, black, black_bar)
+        for name, flag in (("white_moved", white_moved), ("black_moved", black_moved)):
             if not isinstance(flag, bool):
                 raise InvalidPositionError(f"{name} must be a bool, not {shown(flag)}")
         # Black's counts lined up with White's points (to_other_numbering); then say which point
-        black = self.black[::-1] if self.family == "short" else self.black[12:] + self.black[:12]
-        if any(map(mul, self.white, black)):  # counts are non-negative: a product is 0 unless both hold
-            for i, n in enumerate(self.white):
+        lined_up = black[::-1] if family == "short" else black[12:] + black[:12]
+        if any(map(mul, white, lined_up)):  # counts are non-negative: a product is 0 unless both hold
+            for i, n in enumerate(white):
                 if n:
-                    other = to_other_numbering(self.family, i + 1)
-                    if self.black[other - 1]:
+                    other = to_other_numbering(family, i + 1)
+                    if black[other - 1]:
                         raise InvalidPositionError(
                             f"White's point {i + 1} (Black's {other}) holds checkers of both sides"
                         )
@@ -582,7 +612,7 @@ class Position(_Fields):
 
         return board_text(self)
 
-    def to_string(self, name: str | None = None) -> str:
+    def to_string(self, name: object = None) -> str:
         """The compact position string: ``"<name> <white> <black> <turn> <flags>"``.
 
         ``name`` is the family (default) or a ruleset name of that family; each side lists
@@ -595,24 +625,18 @@ class Position(_Fields):
         >>> nardy.ruleset("short").initial_position().to_string()
         'short 24:2,13:5,8:3,6:5 24:2,13:5,8:3,6:5 w 00'
         """
-
-        def side(pts: tuple[int, ...], bar: int) -> str:
-            items = [f"bar:{bar}"] if bar else []
-            items += [f"{i + 1}:{n}" for i in range(23, -1, -1) if (n := pts[i])]
-            return ",".join(items) or "-"
-
         if name is not None and family_of_name(name) != self.family:
             raise InvalidPositionError(
                 f"{shown(name)} names a {family_of_name(name)}-family ruleset; this is a {self.family}-family position"
             )
         flags = f"{int(self.white_moved)}{int(self.black_moved)}"
         turn = "w" if self.turn == WHITE else "b"
-        white = side(self.white, self.white_bar)
-        black = side(self.black, self.black_bar)
+        white = _side_text(self.white, self.white_bar)
+        black = _side_text(self.black, self.black_bar)
         return f"{name or self.family} {white} {black} {turn} {flags}"
 
     @classmethod
-    def from_string(cls, text: str) -> Position:
+    def from_string(cls, text: object) -> Position:
         """Read a position string (see :meth:`to_string`); the first field may be
         a family or any ruleset name or alias. Extra fields (a game's pending
         dice, see :func:`nardy.formats.game_string`) are not allowed here.
@@ -661,6 +685,13 @@ class Position(_Fields):
         return svg.board(self)
 
 
+def _side_text(pts: tuple[int, ...], bar: int) -> str:
+    """One side of a position string: ``bar:n`` first, then ``point:count`` from the highest point down."""
+    items = [f"bar:{bar}"] if bar else []
+    items += [f"{i + 1}:{n}" for i in range(23, -1, -1) if (n := pts[i])]
+    return ",".join(items) or "-"
+
+
 #: builds a Play or Position from the tuple of its fields, without a Python ``__new__``
 _tuple_new: Final = tuple.__new__
 _tuple_eq: Final = tuple.__eq__
@@ -668,7 +699,7 @@ _tuple_iter: Final = tuple.__iter__
 
 #: the type of a NamedTuple's field attributes (``Step.source``): a read-only
 #: attribute for one item of the tuple, with a docstring
-_FIELD_TYPE: Final[Any] = type(Step.source)
+_FIELD_TYPE: Final[Any] = type(vars(Step)["source"])
 
 
 def _field(index: int, doc: str) -> Any:
@@ -706,14 +737,15 @@ for _cls, _docs in _FIELD_DOCS.items():
 del _cls, _docs, _index, _name, _doc
 
 
-def normalize_name(name: str) -> str:
+def normalize_name(name: object) -> str:
     """A ruleset name or alias as the registry keeps it: lower case, ``_`` for
     ``-`` and spaces (``"Crazy Gulbar"`` is ``"crazy_gulbar"``).
 
     >>> normalize_name(" Long-Nardy ")
     'long_nardy'
     """
-    return name.strip().lower().replace("-", "_").replace(" ", "_")
+    text: Any = name  # a str; anything else fails as str's methods would
+    return text.strip().lower().replace("-", "_").replace(" ", "_")  # type: ignore[no-any-return]
 
 
 #: the family of every name a position string may start with: the two families, and
@@ -721,7 +753,7 @@ def normalize_name(name: str) -> str:
 _FAMILY_OF_NAME: Final[dict[str, Family]] = {"short": "short", "long": "long"}
 
 
-def register_family_name(name: str, family: Family) -> None:
+def register_family_name(name: str, family: object) -> None:
     """Let position strings start with ``name`` for a position of ``family``
     (:func:`nardy.rules.register` calls it for each ruleset name and alias)."""
     if family not in ("short", "long"):
@@ -729,7 +761,7 @@ def register_family_name(name: str, family: Family) -> None:
     _FAMILY_OF_NAME[normalize_name(name)] = family
 
 
-def family_of_name(name: str) -> Family:
+def family_of_name(name: object) -> Family:
     """The family of a position string's first field: a family, or a ruleset
     name or alias.
 
@@ -803,17 +835,19 @@ def _check_side(family: str, player: Player, pts: object, bar: object) -> None:
 
 
 def make_position(
-    family: Family,
-    white: tuple[int, ...],
-    black: tuple[int, ...],
-    white_bar: int,
-    black_bar: int,
-    turn: Player,
-    white_moved: bool,
-    black_moved: bool,
+    family: object,
+    white: object,
+    black: object,
+    white_bar: object,
+    black_bar: object,
+    turn: object,
+    white_moved: object,
+    black_moved: object,
 ) -> Position:
     """Build a Position without validation, for code that built a valid board
-    itself (the search's results are valid by construction)."""
+    itself (the search's results are valid by construction). Nothing is
+    checked, in either build: the arguments are untyped (``object``), so that
+    a compiled build does not check them either."""
     return _tuple_new(Position, (family, white, black, white_bar, black_bar, turn, white_moved, black_moved))
 
 
@@ -840,20 +874,21 @@ class Result:
 
 
 def make_play(
-    steps: tuple[Step, ...],
-    dice: tuple[int, ...],
-    origin: Position,
-    key: int,
-    ordered: bool,
+    steps: object,
+    dice: object,
+    origin: object,
+    key: object,
+    ordered: object,
 ) -> Play:
-    """Build a generated Play in one call, without ``__new__``."""
+    """Build a generated Play in one call, without ``__new__`` (and, like
+    :func:`make_position`, without checking anything)."""
     return _tuple_new(Play, (steps, dice, origin, key, ordered))
 
 
 # --------------------------------------------------------------------------- play text
 
 
-def format_point(point: int) -> str:
+def format_point(point: object) -> str:
     """``bar`` for 25, ``off`` for 0, the number otherwise.
 
     >>> format_point(25), format_point(0), format_point(13)
@@ -868,13 +903,13 @@ def format_point(point: int) -> str:
     return str(point)
 
 
-def _chains(steps: Sequence[Step], ordered: bool) -> list[list[Step]]:
+def _chains(steps: Sequence[Any], ordered: object) -> list[list[Any]]:
     """Group steps into the paths of single checkers, in the order given.
 
     With ``ordered`` (a ruleset where the order of steps matters) only steps
     that follow each other are joined, so the text keeps the legal order.
     """
-    chains: list[list[Step]] = []
+    chains: list[list[Any]] = []  # the steps untyped: play_text also shows steps built by hand
     for step in steps:
         candidates = chains[-1:] if ordered else chains
         for chain in candidates:
@@ -887,7 +922,7 @@ def _chains(steps: Sequence[Step], ordered: bool) -> list[list[Step]]:
     return chains
 
 
-def play_text(steps: Sequence[Step], ordered: bool = False) -> str:
+def play_text(steps: Sequence[Step], ordered: object = False) -> str:
     """The gnubg-style text of a play's steps (``str(play)``, RULES.md 1.4);
     ``pass`` for none.
 
@@ -904,7 +939,7 @@ def play_text(steps: Sequence[Step], ordered: bool = False) -> str:
     if not steps:
         return "pass"
     # each move: (source, target, path text without a final hit, final hit)
-    moves: list[tuple[int, int, str, bool]] = []
+    moves: list[tuple[Any, Any, str, Any]] = []
     for chain in _chains(steps, ordered):
         parts = [format_point(chain[0].source)]
         for step in chain[:-1]:
@@ -933,7 +968,7 @@ ROLLS: Final[tuple[tuple[int, int], ...]] = tuple(
 )
 
 
-def roll_probability(roll: tuple[int, int]) -> float:
+def roll_probability(roll: object) -> float:
     """The chance of ``roll`` (either order): 1/36 for a double, 1/18 otherwise.
 
     >>> roll_probability((6, 6)), roll_probability((2, 5)) == 1 / 18
@@ -941,13 +976,14 @@ def roll_probability(roll: tuple[int, int]) -> float:
     >>> round(sum(roll_probability(r) for r in ROLLS), 12)
     1.0
     """
+    dice: Any = roll
     if not (
-        type(roll) in (tuple, list)
-        and len(roll) == 2
-        and all(type(die) is int and 1 <= die <= 6 for die in roll)
+        type(dice) in (tuple, list)
+        and len(dice) == 2
+        and all(type(die) is int and 1 <= die <= 6 for die in dice)
     ):
         raise InvalidDiceError(f"a roll is two ints 1..6, not {shown(roll)}")
-    a, b = roll
+    a, b = dice
     return 1 / 36 if a == b else 1 / 18
 
 

@@ -31,10 +31,11 @@ checkers the turn has used) and decides what comes next.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 import attrs
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import CHECKERS, Play, Player, Position, check_steps
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, InvalidPositionError, shown
 
@@ -101,7 +102,7 @@ class PlayContext:
         return _constructor(self, ("kind",))
 
 
-def heads_after(context: PlayContext, play: Play) -> int:
+def _heads_after(context: PlayContext, play: Play) -> int:
     """The head checkers a turn has moved once ``play`` is made: the context's
     ``head_used`` and the play's steps from the head (the player's point 24: the
     head rule counts the steps whose source is 24, RULES.md 4.3). A re-roll or a
@@ -109,7 +110,7 @@ def heads_after(context: PlayContext, play: Play) -> int:
     (``head_limit_scope="turn"``, RULES.md 4.4).
 
     >>> from nardy.core import Play, Step
-    >>> heads_after(PlayContext("reroll", 1), Play((Step(24, 18, 6), Step(18, 12, 6)), (6, 6)))
+    >>> _heads_after(PlayContext("reroll", 1), Play((Step(24, 18, 6), Step(18, 12, 6)), (6, 6)))
     2
     """
     return context.head_used + sum(1 for step in play.steps if step.source == 24)
@@ -117,15 +118,16 @@ def heads_after(context: PlayContext, play: Play) -> int:
 
 def _context_problem(context: PlayContext) -> str:
     """What is wrong with the fields of ``context`` ("" when nothing is)."""
-    kind = context.kind
-    heads = context.head_used
+    fields: Any = context  # its fields read untyped until they are checked (see docs/compiled.rst)
+    kind = fields.kind
+    heads = fields.head_used
     if type(kind) is not str or kind not in _KINDS:
         return f"a context's kind is one of {', '.join(map(repr, _KINDS))}, not {shown(kind)}"
     if type(heads) is not int or not 0 <= heads <= _MAX_HEADS:
         return f"a context's head_used is an int 0..{_MAX_HEADS} (head checkers moved this turn), not {shown(heads)}"
     for name in ("final", "cascade"):
-        if type(getattr(context, name)) is not bool:
-            return f"a context's {name} is True or False, not {shown(getattr(context, name))}"
+        if type(getattr(fields, name)) is not bool:
+            return f"a context's {name} is True or False, not {shown(getattr(fields, name))}"
     return ""
 
 
@@ -248,34 +250,35 @@ def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
 def _pending_problem(pending: Pending) -> str:
     """What is wrong with the fields of a hand-made :class:`Pending` (a field of
     the wrong type), "" when every field has its type."""
-    if type(pending.phase) is not str or pending.phase not in _PHASES:
-        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(pending.phase)}"
+    fields: Any = pending  # read untyped until they are checked (see docs/compiled.rst)
+    if type(fields.phase) is not str or fields.phase not in _PHASES:
+        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(fields.phase)}"
     for name in ("player", "first_player", "cube_owner"):
-        value = getattr(pending, name)
+        value = getattr(fields, name)
         if value is not None and type(value) is not Player:
             return f"{name} is a Player or None, not {shown(value)}"
-    dice = pending.dice
+    dice = fields.dice
     if dice is not None and not _is_values(dice, 1, 4):
         return f"dice are a tuple of 1 to 4 values 1..6, not {shown(dice)}"
-    if dice is None and pending.phase == "play":
+    if dice is None and fields.phase == "play":
         return "a state of phase 'play' has dice to play"
-    owed = pending.owed
+    owed = fields.owed
     if type(owed) is not tuple or not all(_is_values(values, 1, 4) for values in owed):
         return f"owed is a tuple of tuples of 1 to 4 values 1..6, not {shown(owed)}"
-    context = pending.context
+    context = fields.context
     if type(context) is not PlayContext:
         return f"context is a PlayContext, not {shown(context)}"
     problem = _context_problem(context)
     if problem:
         return problem
-    rolls = pending.rolls
+    rolls = fields.rolls
     if type(rolls) is not tuple or len(rolls) != 2 or not all(type(n) is int and 0 <= n <= 9999 for n in rolls):
-        return f"rolls are two counts 0..9999 (White, Black), not {shown(pending.rolls)}"
-    if type(pending.cube) is not int or type(pending.offer) is not int:
-        return f"the cube and the offer are ints, not {shown(pending.cube)} and {shown(pending.offer)}"
+        return f"rolls are two counts 0..9999 (White, Black), not {shown(fields.rolls)}"
+    if type(fields.cube) is not int or type(fields.offer) is not int:
+        return f"the cube and the offer are ints, not {shown(fields.cube)} and {shown(fields.offer)}"
     for name in ("extra_turn", "beavered", "crawford"):
-        if type(getattr(pending, name)) is not bool:
-            return f"{name} is True or False, not {shown(getattr(pending, name))}"
+        if type(getattr(fields, name)) is not bool:
+            return f"{name} is True or False, not {shown(getattr(fields, name))}"
     return ""
 
 
@@ -330,10 +333,11 @@ def _is_values(values: object, low: int, high: int) -> bool:
     return True
 
 
-def _roll(dice: object, owner: object, name: str) -> None:
+def _roll(dice: object, owner: object, name: str) -> Roll:
     """``dice`` checked to be a roll: a tuple of two ints 1..6."""
     if not _is_values(dice, 2, 2):
         raise InvalidDiceError(f"{_method(owner, name)}: a roll is a tuple of two ints 1..6, not {shown(dice)}")
+    return cast(Roll, dice)
 
 
 def _values(values: object, owner: object, name: str) -> None:
@@ -362,30 +366,40 @@ def _context(context: object, owner: object, name: str) -> PlayContext:
     return context
 
 
-def _play_state(pending: object, after: object, play: object, owner: object, name: str) -> None:
-    """The arguments of a method called after a play, checked: the state of the play,
-    the position it led to and the play."""
-    _state(pending, owner, name, _PLAY)
+def _play_state(pending: object, after: object, play: object, owner: object, name: str) -> Pending:
+    """The arguments of a method called after a play, checked: the state of the play
+    (returned), the position it led to and the play."""
+    state = _state(pending, owner, name, _PLAY)
     if not isinstance(after, Position):
         raise InvalidPositionError(f"{_method(owner, name)} takes the Position after the play, not {shown(after)}")
     if not isinstance(play, Play):
         raise IllegalPlayError(f"{_method(owner, name)} takes the Play made, not {shown(play)}")
-    if play.key is None:  # a play built by hand: its steps are checked as values (the search's are sound)
-        if type(play.steps) is not tuple:
+    fields: Any = play  # a play built by hand may hold anything: read untyped (see docs/compiled.rst)
+    if fields.key is None:  # a play built by hand: its steps are checked as values (the search's are sound)
+        if type(fields.steps) is not tuple:
             raise IllegalPlayError(
-                f"{_method(owner, name)}: a play's steps are a tuple of Steps, not {shown(play.steps)}"
+                f"{_method(owner, name)}: a play's steps are a tuple of Steps, not {shown(fields.steps)}"
             )
-        check_steps(play.steps)
+        check_steps(fields.steps)
+    return state
 
 
-def _roll_context_args(flow: TurnFlow, dice: object, own_rolls: object) -> None:
+def _hooks(flow: TurnFlow) -> Any:
+    """``flow``, for calling a method that a subclass may override and whose
+    result the caller checks itself (a compiled build would check it against
+    the annotation first, with a TypeError of its own)."""
+    return flow
+
+
+def _roll_context_args(flow: object, dice: object, own_rolls: object) -> tuple[Roll, int]:
     """The arguments of ``roll_context`` checked: a roll and a count of own rolls."""
-    _roll(dice, flow, "roll_context")
+    roll = _roll(dice, flow, "roll_context")
     if type(own_rolls) is not int or own_rolls < 1:
         raise GameStateError(
             f"{_method(flow, 'roll_context')}: own_rolls counts the player's own rolls, 1 or more, "
             f"not {shown(own_rolls)}"
         )
+    return roll, own_rolls
 
 
 def _far(pos: Position, player: Player) -> int:
@@ -393,6 +407,7 @@ def _far(pos: Position, player: Player) -> int:
     return sum(pos.points(player)[6:]) + pos.bar(player)
 
 
+@mypyc_attr(native_class=False)
 class TurnFlow:
     """One play per turn, the opening roll and the last-roll draw (RULES.md 4.1, 4.3).
 
@@ -416,7 +431,7 @@ class TurnFlow:
 
     # -- rolls ---------------------------------------------------------------
 
-    def opening(self, first: Player, dice: Roll) -> Pending:
+    def opening(self, first: Player, dice: object) -> Pending:
         """The pending state after the opening roll ``dice``, the winner's (higher)
         die first, won by ``first``.
 
@@ -428,75 +443,76 @@ class TurnFlow:
         nardy.errors.InvalidDiceError: TurnFlow.opening: the winner's (higher) die comes first, like (6, 5), not (5, 6)
         """
         _player(first, self, "opening", "first")
-        _roll(dice, self, "opening")
-        if dice[0] <= dice[1]:
+        roll = _roll(dice, self, "opening")
+        if roll[0] <= roll[1]:
             raise InvalidDiceError(
                 f"{_method(self, 'opening')}: the winner's (higher) die comes first, like (6, 5), not {shown(dice)}"
             )
         if self.opening_reroll:
             return Pending("roll", first, first_player=first)
         rolls = (1, 0) if first == Player.WHITE else (0, 1)
-        return Pending("play", first, dice, first_player=first, rolls=rolls)
+        return Pending("play", first, roll, first_player=first, rolls=rolls)
 
-    def after_roll(self, pending: Pending, dice: Roll) -> Pending:
+    def after_roll(self, pending: object, dice: object) -> Pending:
         """``pending.player`` rolled ``dice``: it must now play them.
 
         A player's own roll counts toward ``Pending.rolls``; a re-roll does not.
         """
-        _state(pending, self, "after_roll", ("roll",))
+        state = _state(pending, self, "after_roll", ("roll",))
         _roll(dice, self, "after_roll")
-        player = pending.player
+        player = state.player
         assert player is not None
-        rolls = pending.rolls
-        context = pending.context
+        rolls = state.rolls
+        context = state.context
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-            context = _context(self.roll_context(dice, rolls[player]), self, "roll_context")
-        return _derived(pending, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
+            # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst)
+            context = _context(_hooks(self).roll_context(dice, rolls[player]), self, "roll_context")
+        return _derived(state, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
 
-    def roll_context(self, dice: Roll, own_rolls: int) -> PlayContext:
+    def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """The context of a player's own roll (its ``own_rolls``-th of the game)."""
         _roll_context_args(self, dice, own_rolls)
         return ROLL_CONTEXT
 
     # -- plays ---------------------------------------------------------------
 
-    def after_play(self, pending: Pending, after: Position, play: Play) -> Pending:
+    def after_play(self, pending: object, after: Position, play: Play) -> Pending:
         """What the game needs after ``pending.player`` made ``play``; ``after``
         is the position it leads to."""
-        _play_state(pending, after, play, self, "after_play")
-        mover = pending.player
+        state = _play_state(pending, after, play, self, "after_play")
+        mover = state.player
         assert mover is not None
         if after.off(mover) == CHECKERS:
-            return self.after_bear_off(pending, mover)
-        nxt = self.continuation(pending, after, play)
+            return self.after_bear_off(state, mover)
+        nxt = _hooks(self).continuation(state, after, play)  # checked here (read untyped: see docs/compiled.rst)
         if not isinstance(nxt, Pending):
             raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
-        if pending.extra_turn:
+        if state.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
-                return _derived(pending, {"phase": "over", "player": None, "dice": None})
+                return _derived(state, {"phase": "over", "player": None, "dice": None})
             nxt = _derived(nxt, {"extra_turn": True})
         return nxt
 
-    def after_bear_off(self, pending: Pending, mover: Player) -> Pending:
+    def after_bear_off(self, pending: object, mover: Player) -> Pending:
         """``mover`` has borne off its last checker: the game ends, unless the
         last-roll draw gives the other player one more turn (RULES.md 4.1)."""
-        _state(pending, self, "after_bear_off", _PLAY)
+        state = _state(pending, self, "after_bear_off", _PLAY)
         _player(mover, self, "after_bear_off", "mover")
-        if self.last_roll_draw and pending.first_player == mover and not pending.extra_turn:
-            return self.next_turn(pending, mover.other, extra_turn=True)
-        return _derived(pending, {"phase": "over", "player": None, "dice": None})
+        if self.last_roll_draw and state.first_player == mover and not state.extra_turn:
+            return self.next_turn(state, mover.other, extra_turn=True)
+        return _derived(state, {"phase": "over", "player": None, "dice": None})
 
-    def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
+    def continuation(self, pending: object, after: Position, play: Play) -> Pending:
         """The doubles rule: what follows a play that did not end the game.
 
         One play per turn: the opponent rolls next.
         """
-        _play_state(pending, after, play, self, "continuation")
-        assert pending.player is not None
-        return self.next_turn(pending, pending.player.other)
+        state = _play_state(pending, after, play, self, "continuation")
+        assert state.player is not None
+        return self.next_turn(state, state.player.other)
 
-    def splits_on_home_step(self, context: PlayContext) -> bool:
+    def splits_on_home_step(self, context: object) -> bool:
         """Whether two plays reaching the same board are different when only one
         of them brought the last checker home on its fourth step (4.8)."""
         _context(context, self, "splits_on_home_step")
@@ -504,7 +520,7 @@ class TurnFlow:
 
     # -- states this policy can reach -------------------------------------------
 
-    def unreachable(self, pending: Pending) -> str:
+    def unreachable(self, pending: object) -> str:
         """Why this turn flow can never be in state ``pending`` ("" when it can):
         for states a game is resumed in (game strings, records). A state with a
         field of the wrong type is one (:meth:`Pending.validate <nardy.Pending.validate>`).
@@ -542,64 +558,65 @@ class TurnFlow:
     def no_reroll(self) -> str:
         return "this ruleset has no re-rolls (doubles_rule)"
 
-    def unreachable_play(self, pending: Pending) -> str:
+    def unreachable_play(self, pending: object) -> str:
         """Why this policy can never ask for the play ``pending`` describes."""
-        _state(pending, self, "unreachable_play", _PLAY)
-        context = pending.context
+        state = _state(pending, self, "unreachable_play", _PLAY)
+        context = state.context
         if context.kind == "reroll":
             return self.no_reroll()
-        if context.kind != "roll" or pending.owed or context.cascade or context.final or context.head_used:
+        if context.kind != "roll" or state.owed or context.cascade or context.final or context.head_used:
             return f"this ruleset plays one play per turn: no {context.kind} play, nothing owed"
         return ""
 
     # -- helpers -------------------------------------------------------------
 
     @staticmethod
-    def next_turn(pending: Pending, player: Player, **changes: Any) -> Pending:
+    def next_turn(pending: object, player: Player, **changes: Any) -> Pending:
         """``pending`` carried over to a new state where ``player`` must roll
         (``changes``: other fields to change, as :meth:`Pending.replace
         <nardy.Pending.replace>` takes them)."""
-        _state(pending, TurnFlow, "next_turn")
+        state = _state(pending, TurnFlow, "next_turn")
         _player(player, TurnFlow, "next_turn", "player")
         fields = {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
         if changes:
-            return pending.replace(**fields, **changes)
-        return _derived(pending, fields)
+            return state.replace(**fields, **changes)
+        return _derived(state, fields)
 
     @staticmethod
     def must_play(
-        pending: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
+        pending: object, player: Player, values: object, context: object, owed: object = ()
     ) -> Pending:
         """``player`` must play ``values`` next (the rest of the state, cube included, carries over)."""
-        _state(pending, TurnFlow, "must_play")
+        state = _state(pending, TurnFlow, "must_play")
         _player(player, TurnFlow, "must_play", "player")
         _values(values, TurnFlow, "must_play")
         _context(context, TurnFlow, "must_play")
         _owed(owed, TurnFlow, "must_play")
-        return _derived(pending, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
+        return _derived(state, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
 
-    def owe(self, pending: Pending, owed: tuple[Roll, ...]) -> Pending:
+    def owe(self, pending: object, owed: object) -> Pending:
         """The opponent must play ``owed`` (one play per tuple; empty ones are
         left out) before its own roll."""
-        _state(pending, self, "owe", _PLAY)
+        state = _state(pending, self, "owe", _PLAY)
         _owed(owed, self, "owe", empty=True)
-        assert pending.player is not None
-        owed = tuple(o for o in owed if o)
-        if not owed:
-            return self.next_turn(pending, pending.player.other)
-        return self.must_play(pending, pending.player.other, owed[0], PlayContext("owed"), owed[1:])
+        assert state.player is not None
+        plays = tuple(o for o in cast(tuple[Roll, ...], owed) if o)
+        if not plays:
+            return self.next_turn(state, state.player.other)
+        return self.must_play(state, state.player.other, plays[0], PlayContext("owed"), plays[1:])
 
-    def after_owed(self, pending: Pending) -> Pending:
+    def after_owed(self, pending: object) -> Pending:
         """An owed play was made: the next owed play, or the player's own roll.
         Owed values never give a re-roll and are never passed back (4.4)."""
-        _state(pending, self, "after_owed", _PLAY)
-        mover = pending.player
+        state = _state(pending, self, "after_owed", _PLAY)
+        mover = state.player
         assert mover is not None
-        if pending.owed:
-            return self.must_play(pending, mover, pending.owed[0], PlayContext("owed"), pending.owed[1:])
-        return self.next_turn(pending, mover)
+        if state.owed:
+            return self.must_play(state, mover, state.owed[0], PlayContext("owed"), state.owed[1:])
+        return self.next_turn(state, mover)
 
 
+@mypyc_attr(native_class=False)
 class GulbarDoubles(TurnFlow):
     """Gulbar's doubles (RULES.md 4.4, 4.8).
 
@@ -630,12 +647,12 @@ class GulbarDoubles(TurnFlow):
     def no_reroll(self) -> str:
         return ""
 
-    def unreachable_play(self, pending: Pending) -> str:
-        _state(pending, self, "unreachable_play", _PLAY)
-        context = pending.context
-        dice = pending.dice
+    def unreachable_play(self, pending: object) -> str:
+        state = _state(pending, self, "unreachable_play", _PLAY)
+        context = state.context
+        dice = state.dice
         assert dice is not None
-        if context.cascade or context.final or pending.owed:
+        if context.cascade or context.final or state.owed:
             return "Gulbar has no cascade and owes one play at a time"
         if context.kind == "stage":
             return "Gulbar has no cascade stages"
@@ -649,28 +666,29 @@ class GulbarDoubles(TurnFlow):
             return "a player's own roll starts a turn: no head checkers used yet"
         return ""
 
-    def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
-        _play_state(pending, after, play, self, "continuation")
-        mover = pending.player
-        assert mover is not None and pending.dice is not None
-        context = pending.context
+    def continuation(self, pending: object, after: Position, play: Play) -> Pending:
+        state = _play_state(pending, after, play, self, "continuation")
+        mover = state.player
+        assert mover is not None and state.dice is not None
+        context = state.context
         if context.kind == "owed":
-            return self.after_owed(pending)
-        dice = pending.dice
+            return self.after_owed(state)
+        dice = state.dice
         played = len(play.steps)
         if dice[0] == dice[1]:
             if played == 4:  # roll again, within the same turn
-                heads = heads_after(context, play)
-                return _derived(pending, {"phase": "roll", "dice": None, "context": PlayContext("reroll", heads)})
+                heads = _heads_after(context, play)
+                return _derived(state, {"phase": "roll", "dice": None, "context": PlayContext("reroll", heads)})
             if played or self.transfer_if_none_played:
-                return self.owe(pending, ((dice[0],) * (4 - played),))
+                return self.owe(state, ((dice[0],) * (4 - played),))
         elif self.transfer_non_doubles and played < 2 and (played or self.transfer_if_none_played):
             unplayed = Counter(dice)
             unplayed.subtract(s.die for s in play.steps)
-            return self.owe(pending, (tuple(sorted(unplayed.elements(), reverse=True)),))
-        return self.next_turn(pending, mover.other)
+            return self.owe(state, (tuple(sorted(unplayed.elements(), reverse=True)),))
+        return self.next_turn(state, mover.other)
 
 
+@mypyc_attr(native_class=False)
 class Cascade(TurnFlow):
     """The doubles cascade of Crazy, Crazy Gulbar and Giul (RULES.md 4.7, 4.8).
 
@@ -711,21 +729,21 @@ class Cascade(TurnFlow):
         self.stop = stop
         self.exempt_rolls = exempt_rolls
 
-    def roll_context(self, dice: Roll, own_rolls: int) -> PlayContext:
+    def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """A rolled double starts a cascade unless it is one of the exempt rolls."""
-        _roll_context_args(self, dice, own_rolls)
-        if dice[0] == dice[1] and own_rolls > self.exempt_rolls:
+        roll, count = _roll_context_args(self, dice, own_rolls)
+        if roll[0] == roll[1] and count > self.exempt_rolls:
             return PlayContext("roll", cascade=True)
         return ROLL_CONTEXT
 
-    def splits_on_home_step(self, context: PlayContext) -> bool:
-        _context(context, self, "splits_on_home_step")
-        return self.stop == "fourth_step" and context.cascade and not context.final
+    def splits_on_home_step(self, context: object) -> bool:
+        checked = _context(context, self, "splits_on_home_step")
+        return self.stop == "fourth_step" and checked.cascade and not checked.final
 
-    def unreachable_play(self, pending: Pending) -> str:
-        _state(pending, self, "unreachable_play", _PLAY)
-        context = pending.context
-        dice = pending.dice
+    def unreachable_play(self, pending: object) -> str:
+        state = _state(pending, self, "unreachable_play", _PLAY)
+        context = state.context
+        dice = state.dice
         assert dice is not None
         if context.kind == "reroll":
             return self.no_reroll()
@@ -734,7 +752,7 @@ class Cascade(TurnFlow):
         if context.kind == "stage":
             if not context.cascade or len(dice) != 4 or len(set(dice)) != 1 or dice[0] < 2:
                 return "a cascade stage is four equal values above 1"
-            if pending.owed:
+            if state.owed:
                 return "the stages after this one are played, not owed"
             return ""
         if context.kind == "owed":
@@ -742,29 +760,29 @@ class Cascade(TurnFlow):
                 return "nothing of a cascade is owed here (cascade_owed=False)"
             if context.cascade or len(set(dice)) != 1:
                 return "owed values are the steps of one cascade stage"
-            stages = [dice[0]] + [o[0] for o in pending.owed]
-            if any(len(o) != 4 or len(set(o)) != 1 for o in pending.owed) or stages != sorted(set(stages)):
+            stages = [dice[0]] + [o[0] for o in state.owed]
+            if any(len(o) != 4 or len(set(o)) != 1 for o in state.owed) or stages != sorted(set(stages)):
                 return "owed stages are four equal values each, in increasing order"
             return ""
-        if pending.owed or context.head_used:
+        if state.owed or context.head_used:
             return "a player's own roll starts a turn: nothing owed, no head checkers used yet"
         if context.cascade and dice[0] != dice[1]:
             return "only a double starts a cascade"
         return ""
 
-    def continuation(self, pending: Pending, after: Position, play: Play) -> Pending:
-        _play_state(pending, after, play, self, "continuation")
-        mover = pending.player
-        assert mover is not None and pending.dice is not None
-        context = pending.context
+    def continuation(self, pending: object, after: Position, play: Play) -> Pending:
+        state = _play_state(pending, after, play, self, "continuation")
+        mover = state.player
+        assert mover is not None and state.dice is not None
+        context = state.context
         if context.kind == "owed":
-            return self.after_owed(pending)
+            return self.after_owed(state)
         if not context.cascade:  # a non-double, or an exempt double: one play
-            return self.next_turn(pending, mover.other)
-        d = pending.dice[0]
+            return self.next_turn(state, mover.other)
+        d = state.dice[0]
         played = len(play.steps)
         if played == 0 and context.kind != "stage" and not self.transfer_if_none_played:
-            return self.next_turn(pending, mover.other)  # a double that cannot be started
+            return self.next_turn(state, mover.other)  # a double that cannot be started
         # does the cascade stop after this stage? (all checkers home)
         final = context.final
         extra = False
@@ -779,10 +797,10 @@ class Cascade(TurnFlow):
             later = later[:1]
         if played == 4:
             if later:
-                heads = heads_after(context, play)
+                heads = _heads_after(context, play)
                 nxt = PlayContext("stage", heads, final=extra, cascade=True)
-                return self.must_play(pending, mover, later[0], nxt)
-            return self.next_turn(pending, mover.other)
+                return self.must_play(state, mover, later[0], nxt)
+            return self.next_turn(state, mover.other)
         if self.owed:
-            return self.owe(pending, ((d,) * (4 - played), *later))
-        return self.next_turn(pending, mover.other)
+            return self.owe(state, ((d,) * (4 - played), *later))
+        return self.next_turn(state, mover.other)
