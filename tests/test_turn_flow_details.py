@@ -8,7 +8,7 @@ from rules_notation import parse_diagram
 
 import nardy
 from nardy import Game, PlayContext, Player
-from nardy.flow import ROLL_CONTEXT, Pending
+from nardy.flow import ROLL_CONTEXT, Cascade, GulbarDoubles, Pending, TurnFlow
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])
 
@@ -207,3 +207,24 @@ def test_a_state_of_fields_of_the_wrong_type_is_refused_or_named() -> None:
         good.replace(rolls=(1,)).validate()
     with pytest.raises(nardy.GameStateError, match="takes a state of phase 'roll', not 'play'"):
         nardy.ruleset("short").turn_flow.after_roll(good, (6, 5))
+
+
+@pytest.mark.parametrize(
+    ("policy", "arguments"),
+    [
+        (TurnFlow, {"opening_reroll": 1}),
+        (TurnFlow, {"last_roll_draw": "yes"}),
+        (GulbarDoubles, {"transfer_non_doubles": None}),
+        (Cascade, {"owed": 0}),
+        (Cascade, {"stop": "never"}),
+        (Cascade, {"stop": ["all_home"]}),
+        (Cascade, {"exempt_rolls": -1}),
+        (Cascade, {"exempt_rolls": True}),
+    ],
+)
+def test_a_policy_refuses_a_flag_of_the_wrong_kind(policy: type[TurnFlow], arguments: dict[str, object]) -> None:
+    """The same OptionError in both builds (a compiled constructor would otherwise
+    raise its own TypeError, and the pure one keep the value)."""
+    (name,) = arguments
+    with pytest.raises(nardy.OptionError, match=f"{policy.__name__}: {name} is"):
+        policy(**arguments)

@@ -37,7 +37,14 @@ import attrs
 
 from nardy._mypyc import mypyc_attr
 from nardy.core import CHECKERS, Play, Player, Position, check_steps
-from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, InvalidPositionError, shown
+from nardy.errors import (
+    GameStateError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidPositionError,
+    OptionError,
+    shown,
+)
 
 __all__ = [
     "Phase",
@@ -294,6 +301,17 @@ _ANY_PHASE: Final[tuple[Phase, ...]] = ("roll", "cube", "play")
 _PLAY: Final[tuple[Phase, ...]] = ("play",)
 
 
+#: how a cascade may stop (Cascade's ``stop``)
+_CASCADE_STOPS: Final = ("all_home", "fourth_step")
+
+
+def _flag(owner: object, name: str, value: object) -> bool:
+    """A turn-flow policy's flag ``name``, checked to be a bool."""
+    if type(value) is not bool:
+        raise OptionError(f"{type(owner).__name__}: {name} is True or False, not {shown(value)}")
+    return value
+
+
 def _method(owner: object, name: str) -> str:
     """``TurnFlow.after_play``: the method ``name`` of the policy ``owner`` (or of the class)."""
     cls = owner if isinstance(owner, type) else type(owner)
@@ -421,9 +439,9 @@ class TurnFlow:
       in it makes the game a draw (4.1, "право последнего броска").
     """
 
-    def __init__(self, *, opening_reroll: bool = False, last_roll_draw: bool = False) -> None:
-        self.opening_reroll = opening_reroll
-        self.last_roll_draw = last_roll_draw
+    def __init__(self, *, opening_reroll: object = False, last_roll_draw: object = False) -> None:
+        self.opening_reroll = _flag(self, "opening_reroll", opening_reroll)
+        self.last_roll_draw = _flag(self, "last_roll_draw", last_roll_draw)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
@@ -635,14 +653,14 @@ class GulbarDoubles(TurnFlow):
     def __init__(
         self,
         *,
-        transfer_if_none_played: bool = True,
-        transfer_non_doubles: bool = False,
-        opening_reroll: bool = True,
-        last_roll_draw: bool = False,
+        transfer_if_none_played: object = True,
+        transfer_non_doubles: object = False,
+        opening_reroll: object = True,
+        last_roll_draw: object = False,
     ) -> None:
         super().__init__(opening_reroll=opening_reroll, last_roll_draw=last_roll_draw)
-        self.transfer_if_none_played = transfer_if_none_played
-        self.transfer_non_doubles = transfer_non_doubles
+        self.transfer_if_none_played = _flag(self, "transfer_if_none_played", transfer_if_none_played)
+        self.transfer_non_doubles = _flag(self, "transfer_non_doubles", transfer_non_doubles)
 
     def no_reroll(self) -> str:
         return ""
@@ -716,18 +734,23 @@ class Cascade(TurnFlow):
     def __init__(
         self,
         *,
-        owed: bool = False,
-        transfer_if_none_played: bool = False,
-        stop: str = "all_home",
-        exempt_rolls: int = 0,
-        opening_reroll: bool = True,
-        last_roll_draw: bool = False,
+        owed: object = False,
+        transfer_if_none_played: object = False,
+        stop: object = "all_home",
+        exempt_rolls: object = 0,
+        opening_reroll: object = True,
+        last_roll_draw: object = False,
     ) -> None:
         super().__init__(opening_reroll=opening_reroll, last_roll_draw=last_roll_draw)
-        self.owed = owed
-        self.transfer_if_none_played = transfer_if_none_played
-        self.stop = stop
-        self.exempt_rolls = exempt_rolls
+        self.owed = _flag(self, "owed", owed)
+        self.transfer_if_none_played = _flag(self, "transfer_if_none_played", transfer_if_none_played)
+        if type(stop) is not str or stop not in _CASCADE_STOPS:
+            stops = ", ".join(map(repr, _CASCADE_STOPS))
+            raise OptionError(f"{type(self).__name__}: stop is one of {stops}, not {shown(stop)}")
+        self.stop: str = stop
+        if type(exempt_rolls) is not int or exempt_rolls < 0:
+            raise OptionError(f"{type(self).__name__}: exempt_rolls is an int >= 0, not {shown(exempt_rolls)}")
+        self.exempt_rolls: int = exempt_rolls
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """A rolled double starts a cascade unless it is one of the exempt rolls."""
