@@ -53,6 +53,7 @@ OFF: Final = 0
 CHECKERS: Final = 15
 
 
+@mypyc_attr(native_class=False)
 class CheckedEnumType(enum.EnumMeta):
     """The class of nardy's int enums (:class:`Player`, :class:`nardy.gnubg.GameState`):
     ``Cls(value)`` takes a member, or an int (``operator.index``) that is a member's
