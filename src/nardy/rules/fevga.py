@@ -148,11 +148,9 @@ class Trap(Constraint):
         """The rule for this play, with the points that would close a trap in front
         of all fifteen opposing checkers and whether one stands at the start; None
         when no trap stands and none can be closed in this play."""
-        if state.opp_off:
+        if state.opp_off or 15 not in state.op:  # (none borne off: all fifteen on one point?)
             return None
         theirs = state.start.points(state.start.turn.other)
-        if 15 not in theirs:
-            return None
         s = theirs.index(15) + 1  # all fifteen on the opponent's point s
         if s < 7:
             return None

@@ -151,15 +151,16 @@ class SixBlock(StepOrEndConstraint):
         """The opponent's points (as bits) where a six-run of the mover is illegal
         under ``block_rule`` at the start of the play."""
         rule = self.rule
-        theirs = state.start.points(state.start.turn.other)
         if rule == "none" or (rule != "forbid" and state.opp_off):
             return 0
         if rule == "forbid":
             return ALL_POINTS
+        op = state.op  # the opponent's points 1..12 are the mover's 13..24 (RULES.md 1.2)
         if rule == "in_home":
-            return 0 if any(theirs[:6]) else ALL_POINTS
+            return 0 if any(op[13:19]) else ALL_POINTS
         # ahead: illegal below the opponent's lowest checker (its point `low`)
-        low = 25 - len(bytes(theirs).lstrip(b"\x00"))
+        theirs = bytes(op[13:25]) + bytes(op[1:13])  # its points 1..24, in its numbering
+        low = 25 - len(theirs.lstrip(b"\x00"))
         return ((1 << low) - 1) & ~1
 
     @staticmethod
