@@ -285,13 +285,11 @@ class Kernel:
         if two is not None:  # the generation noted every legal order
             if not prefix:
                 return tuple(two), None, False
+            if found.noted_whole(prefix) is not None:
+                return (), None, True
             seconds = two.get(prefix[0])
-            if seconds is not None and len(prefix) <= found.best:
-                if len(prefix) == found.best:
-                    if (prefix[1] if len(prefix) == 2 else None) in seconds:
-                        return (), None, True
-                elif found.best == 2:
-                    return tuple([second for second in seconds if second is not None]), None, False
+            if seconds is not None and len(prefix) == 1 and found.best == 2:
+                return tuple([second for second in seconds if second is not None]), None, False
         known = found.nexts.get(prefix)
         if known is not None:
             return known, None, False
@@ -319,12 +317,9 @@ class Kernel:
         """The board key of ``steps`` if they are a whole legal play, played in
         this order (``None`` otherwise)."""
         steps = tuple(steps)
-        two = found.two_steps
-        if two is not None and len(steps) == found.best and steps:  # every legal order noted
-            seconds = two.get(steps[0])
-            key = seconds.get(steps[1] if len(steps) == 2 else None) if seconds is not None else None
-            if key is not None:
-                return cast(int, key)
+        key = found.noted_whole(steps)  # every legal order of two values noted
+        if key is not None:
+            return cast(int, key)
         key = found.wholes.get(steps)
         if key is not None:
             return key

@@ -139,6 +139,15 @@ class Found:
     def two_steps(self, value: dict[Step, dict[Step | None, KeyInt]] | None) -> None:
         self._two_steps = value
 
+    def noted_whole(self, steps: tuple[Step, ...]) -> KeyInt | None:
+        """The board key of ``steps`` played in this order, if :attr:`two_steps`
+        notes them as a whole legal play (``None`` otherwise, or when nothing is noted)."""
+        two = self._two_steps
+        if two is None or not steps or len(steps) != self.best:
+            return None
+        seconds = two.get(steps[0])
+        return seconds.get(steps[1] if len(steps) == 2 else None) if seconds is not None else None
+
     @property
     def nexts(self) -> dict[tuple[Step, ...], tuple[Step, ...]]:
         """Answers already given (step-by-step input): the steps that may follow a prefix."""
