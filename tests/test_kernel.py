@@ -591,3 +591,72 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     assert key == board_key(me)
     at_least = 2 if name == "short" else 1
     assert closed == sum(1 << t for t in range(1, 25) if op[t] >= at_least)
+
+
+# --------------------------------------------------------------------------- step-by-step input by tallies
+
+
+@st.composite
+def equal_values_to_play(draw: st.DrawFn, rules: nardy.RuleSet) -> tuple[tuple[int, ...], PlayContext]:
+    """Equal values and the kind of play: a double, equal owed values, a cascade stage."""
+    d = draw(st.integers(1, 6))
+    kinds = ["roll"] + (["owed", "stage", "cascade-roll"] if rules.family == "long" else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "owed":
+        return (d,) * draw(st.integers(2, 4)), PlayContext("owed")
+    if kind == "stage":
+        return (d,) * 4, PlayContext("stage", draw(st.integers(0, 2)), final=draw(st.booleans()), cascade=True)
+    return (d, d), PlayContext("roll", cascade=kind == "cascade-roll")
+
+
+def _answer(kernel: Kernel, found: Any, prefix: tuple[nardy.Step, ...]) -> tuple[object, ...]:
+    steps, refusal, complete = kernel.probe(found, prefix)
+    return steps, refusal.text() if refusal is not None else None, complete
+
+
+@pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_tallies_give_the_live_steps_a_probe_finds(name: str, options: dict[str, object], data: st.DataObject) -> None:
+    """Step-by-step input read from the legal plays' tallies (``search.Tally``, equal
+    values where the order of the steps cannot matter) answers every prefix as a
+    probe of the full search does: the same live steps in the same order, the same
+    whole plays, the same refusal of a step that cannot follow."""
+    rules = nardy.ruleset(name, **options)
+    pos = data.draw(positions(name), label="position")
+    pos = rules.check_position(pos) or pos
+    dice, context = data.draw(equal_values_to_play(rules), label="values, kind of play")
+    values = rules.expand_dice(dice, context)
+    limit = rules.head_allowance(pos, values, context)
+    fast = rules.kernel.generate(pos, values, context, limit, True, True)
+    full = rules.kernel.generate(pos, values, context, limit, False, True)
+    assert full.tallies is None
+    prefix: tuple[nardy.Step, ...] = ()
+    while True:
+        answer = _answer(rules.kernel, full, prefix)
+        assert _answer(rules.kernel, fast, prefix) == answer
+        live = answer[0]
+        assert isinstance(live, tuple)
+        d = values[0]
+        other = data.draw(st.integers(1, 25), label="a step that may not follow")
+        wrong = nardy.Step(other, max(other - d, 0), d)
+        if wrong not in live:  # refused, or a prefix that leads nowhere
+            assert _answer(rules.kernel, fast, (*prefix, wrong)) == _answer(rules.kernel, full, (*prefix, wrong))
+        if not live:
+            break
+        prefix = (*prefix, data.draw(st.sampled_from(live), label="a live step"))
+
+
+def test_tallies_answer_step_input_where_the_order_of_equal_values_cannot_matter() -> None:
+    """The tallies are noted for doubles of the plain rules, and not where a rule
+    marks checkers (Caucasian's hit and hide)."""
+    short = nardy.ruleset("short")
+    assert short.search(short.initial_position(), (3, 3), for_steps=True).tallies is not None
+    assert short.search(short.initial_position(), (3, 1), for_steps=True).tallies is None
+    caucasian = nardy.ruleset("caucasian")
+    white, black = [0] * 24, [0] * 24
+    white[23], white[11] = 13, 2
+    black[18], black[23] = 1, 14  # a blot in white's home, on its point 6, a 6 away from its 12
+    pos = caucasian.position(white=white, black=black, turn=Player.WHITE)
+    assert caucasian.kernel.start(pos, (6,) * 4, PlayContext(), None)[2].markers
+    assert caucasian.search(pos, (6, 6), for_steps=True).tallies is None

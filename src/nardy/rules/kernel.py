@@ -61,7 +61,7 @@ from nardy.rules.constraints import (
     StepOrEndConstraint,
 )
 from nardy.rules.results import Found
-from nardy.rules.search import Count, Generation, Probe, Walk, closed_out
+from nardy.rules.search import Count, Generation, Probe, Tally, Walk, closed_out
 from nardy.rules.steps import STUCK, Refusal, StepRule
 
 if TYPE_CHECKING:
@@ -300,18 +300,34 @@ class Kernel:
             if refusal is not None:
                 return (), refusal, False
             return (), None, key is not None and self.completes(found, prefix, key)
+        live, live_keys, refusal = self.live_steps(found, prefix)
+        if refusal is not None:
+            return (), refusal, False
+        found.nexts[prefix] = live
+        if len(prefix) + 1 == found.best:
+            for step, whole in live_keys.items():
+                found.wholes[(*prefix, step)] = whole
+        return live, None, False
+
+    def live_steps(
+        self, found: Found, prefix: tuple[Step, ...]
+    ) -> tuple[tuple[Step, ...], dict[Step, KeyInt], Refusal | None]:
+        """The live steps after ``prefix`` (shorter than a legal play), with the boards
+        of those that complete one, or the refusal of a step of ``prefix``: from the
+        plays' tallies where the generation noted them (:class:`Tally`), else by a
+        :class:`Probe`, which also says why a prefix is refused."""
+        tallies = found.tallies
+        if tallies is not None:
+            tally = Tally(*self.restart(found), prefix, found, tallies)
+            if tally.run():
+                return tuple(tally.live), tally.live_keys, None
         state, rule, active, far, key, path = self.restart(found)
         known_live = found.firsts if not prefix else None
         probe = Probe(state, rule, active, far, key, path, prefix, found, found.memo, known_live)
         probe.run()
         if not probe.reached:
-            return (), self.refusal(probe.refusal, probe.refused_step, probe.refused_by, found, prefix), False
-        live = tuple(probe.live)
-        found.nexts[prefix] = live
-        if len(prefix) + 1 == found.best:
-            for step, whole in probe.live_keys.items():
-                found.wholes[(*prefix, step)] = whole
-        return live, None, False
+            return (), {}, self.refusal(probe.refusal, probe.refused_step, probe.refused_by, found, prefix)
+        return tuple(probe.live), probe.live_keys, None
 
     def whole(self, found: Found, steps: Sequence[Step]) -> int | None:
         """The board key of ``steps`` if they are a whole legal play, played in
@@ -367,7 +383,11 @@ class Kernel:
         found = Found(
             state.start, search.values, state.context, state.head_limit, plays, search.best, big_only, prepared
         )
-        if noted is not None:
+        tallies = search.tallies
+        if tallies is not None:
+            # (noted with every candidate of the greatest length: those of the plays kept)
+            found.tallies = tuple(tallies.values() if plays is search.found else [tallies[key] for key in plays])
+        elif noted is not None:
             if big_only:
                 noted = {first: seconds for first, seconds in noted.items() if found.keeps_larger_die(first.die)}
             note_first_steps(found, noted)

@@ -61,6 +61,7 @@ class Found:
         "_wholes",
         "_firsts",
         "_two_steps",
+        "_tallies",
     )
 
     def __init__(
@@ -87,6 +88,7 @@ class Found:
         self._wholes: dict[tuple[Step, ...], int] | None = None
         self._firsts: set[Step] | None = None
         self._two_steps: dict[Step, dict[Step | None, KeyInt]] | None = None
+        self._tallies: tuple[KeyInt, ...] | None = None
 
     def keeps_larger_die(self, die: int) -> bool:
         """Whether a play whose first step uses ``die`` keeps to the larger-die rule
@@ -138,6 +140,17 @@ class Found:
     @two_steps.setter
     def two_steps(self, value: dict[Step, dict[Step | None, KeyInt]] | None) -> None:
         self._two_steps = value
+
+    @property
+    def tallies(self) -> tuple[KeyInt, ...] | None:
+        """The tallies of the legal plays (how many steps each takes from each
+        source), when the generation noted them for step-by-step input
+        (:class:`~nardy.rules.search.Tally`)."""
+        return self._tallies
+
+    @tallies.setter
+    def tallies(self, value: tuple[KeyInt, ...] | None) -> None:
+        self._tallies = value
 
     def noted_whole(self, steps: tuple[Step, ...]) -> KeyInt | None:
         """The board key of ``steps`` played in this order, if :attr:`two_steps`

@@ -14,7 +14,8 @@ small classes ask it four questions:
   say where they lead or which rule refuses a step (play input, notation,
   explanations);
 * :class:`Probe`: which steps may follow a partial play so that it can still
-  be completed into a legal play (step-by-step input);
+  be completed into a legal play (step-by-step input); :class:`Tally` answers
+  the same question for equal values without a search, where it is exact;
 * :class:`Count`: the largest number of dice that can be played (the long
   family's formal first-turn exception).
 
@@ -28,6 +29,9 @@ ruleset and option):
 * equal values (:meth:`Generation.equal_values_mask`): sources from high to low;
 * two values (:meth:`Generation.two_values_mask`): no second checker after the smaller value;
 * the last two steps by bits (:meth:`Generation.last_two`, :meth:`Generation.firsts_of_two`).
+
+Step-by-step input takes one more, :class:`Tally`, whose generation notes each
+play's *tally* (:data:`TALLY`) only when ``prune`` is on.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ from nardy.rules.steps import (
 if TYPE_CHECKING:
     from nardy.rules.results import Found
 
-__all__ = ["Search", "Generation", "Count", "Walk", "Probe", "closed_out", "source_points"]
+__all__ = ["Search", "Generation", "Count", "Walk", "Probe", "Tally", "closed_out", "source_points"]
 
 _STEPS: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = STEPS_BY_DIE
 
@@ -75,6 +79,13 @@ BIT_AT: Final = (0, *(1 << p for p in range(1, 25)), 0)
 #: home (points 7..24) into it; 0 from the bar, whose entry lands outside home
 HOMING: Final = tuple(tuple(int(7 <= p <= 24 and p - d <= 6) for p in range(26)) for d in range(7))
 _HEAD_BIT: Final = 1 << 24
+#: TALLY[p]: a step from source ``p`` in a play's *tally*, the count of its steps from
+#: each source (Tally): four bits a source, enough for the four steps of a double.
+#: Typed as keys are (:data:`~nardy.rules.board.KeyInt`): a tally needs 104 bits
+TALLY: Final[tuple[KeyInt, ...]] = tuple(1 << (4 * p) for p in range(26))
+#: the top bit of each source's four: ``(tally | TALLY_GUARD) - part`` keeps a source's
+#: top bit set exactly where the tally counts at least as many steps from it as ``part``
+TALLY_GUARD: Final[KeyInt] = sum(8 << (4 * p) for p in range(26))
 
 #: the value indexes worth trying at each depth: with equal values only the next one
 #: (any other gives the same steps), with different values every one
@@ -158,6 +169,18 @@ def source_points(bits: int) -> tuple[int, ...]:
     (25, 24, 13, 6)
     """
     return _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
+
+
+def tally(steps: tuple[Step, ...]) -> KeyInt:
+    """The tally of ``steps``: how many of them start from each source (:data:`TALLY`).
+
+    >>> tally((Step(13, 7, 6), Step(13, 7, 6), Step(8, 2, 6))) == 2 * TALLY[13] + TALLY[8]
+    True
+    """
+    counts: KeyInt = 0
+    for step in steps:
+        counts += TALLY[step.source]
+    return counts
 
 
 def closed_out(pos: Position, values: tuple[int, ...]) -> bool:
@@ -451,9 +474,16 @@ class Generation(Search):
         self.require_preferred = require_preferred
         #: the boards that keep to the preferences, among the candidates of the greatest length
         self.keeps: set[KeyInt] | None = set() if active.preferrers else None
-        #: the candidates of the greatest length by their first step, then their second
+        #: for step-by-step input: the candidates of the greatest length by their
+        #: tally (where Tally is exact: equal values searched in order, no rule that
+        #: marks, checks steps or tags), else by their first step, then their second
         #: (None for a one-step candidate), to their key (note_firsts)
-        self.firsts: dict[Step, dict[Step | None, KeyInt]] | None = {} if note_firsts else None
+        self.tallies: dict[KeyInt, KeyInt] | None = None
+        self.firsts: dict[Step, dict[Step | None, KeyInt]] | None = None
+        if note_firsts and self.equal_prune and active.order_free:
+            self.tallies = {key: 0} if self.by_bits else {}
+        elif note_firsts:
+            self.firsts = {}
 
     # -- recording ---------------------------------------------------------------
 
@@ -469,6 +499,8 @@ class Generation(Search):
             self.keeps.clear()
         if self.firsts is not None:
             self.firsts.clear()
+        if self.tallies is not None:
+            self.tallies.clear()
         return True
 
     def record(self, depth: int, key: KeyInt, steps: tuple[Step, ...]) -> None:
@@ -478,6 +510,8 @@ class Generation(Search):
             self.found.setdefault(key, steps)
             if self.firsts is not None and depth:
                 self.note(key, steps)
+            elif self.tallies is not None and key not in self.tallies:
+                self.tallies[key] = tally(steps)
 
     def noted(self, prefix: tuple[Step, ...], step: Step) -> dict[Step | None, KeyInt] | None:
         """Where the last steps after ``prefix`` and ``step`` are noted (``firsts``):
@@ -685,6 +719,8 @@ class Generation(Search):
         equal_prune = self.equal_prune
         firsts = self.firsts
         prefix = tuple(self.path) if depth else ()
+        tallies = self.tallies
+        done = tally(prefix) if tallies is not None else 0
         steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
         # with a checker outside home and none on the bar: the occupied points of these
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
@@ -718,12 +754,16 @@ class Generation(Search):
             seconds = self.noted(prefix, step) if firsts is not None else None
             if hit:
                 op[t] = 0  # the blot the first step hit is gone
+            counted = done + TALLY[p] if tallies is not None else 0
             for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
                 o = op[q - e] if q > e else 0  # a blot there is hit
                 last = steps_e[q][o]
-                found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
+                whole = nkey + keys_e[q][o]
+                found.setdefault(whole, prefix + (step, last) if depth else (step, last))
                 if seconds is not None:
-                    seconds[last] = nkey + keys_e[q][o]
+                    seconds[last] = whole
+                elif tallies is not None:
+                    tallies[whole] = counted + TALLY[q]
             if hit:
                 op[t] = 1
 
@@ -1123,3 +1163,113 @@ class Probe(Scripted):
             self.lasts.setdefault(step, key)
             return False  # every last step is noted
         return True
+
+
+class Tally(Search):
+    """Shortcut: the live steps of equal values read from the legal plays' tallies
+    (step-by-step input), without a search after the prefix.
+
+    The generation notes each legal play's *tally*, how many of its steps start
+    from each source (:func:`tally`), where this is exact: equal values searched
+    from high sources to low, no rule that marks checkers, checks steps, allows
+    sources or tags results (``Active.order_free``), and no home move that the
+    last checker's entry could forbid (``Generation.equal_prune``). There a step
+    after the prefix is live exactly when the step rule allows it on the board
+    after the prefix and some legal play's tally holds the tally of the prefix
+    and the step; the last step of a play is live when it ends on a legal play's
+    board.
+
+    Exact, for two reasons. With one value ``d``, a play's board fixes its tally:
+    from the bar down, the steps from ``p`` are those from ``p + d`` less what
+    ``p`` gained; so every legal order of a legal play has its tally. And if the
+    prefix and the step are played and a legal play's tally holds theirs, the
+    rest of that tally played from high sources to low is legal after them, and
+    ends on that play's board: a checker stands on each source when its turn
+    comes (the play's count there is not negative, and whatever arrives comes
+    from a higher source, played before); every target is as open as at the
+    start (a hit only takes a blot); the bar enters first; every checker
+    outside home comes in, from a higher source, before a bear-off; no checker
+    stands above an overshooting bear-off once the higher sources are played;
+    and the head releases no more checkers than the play does. The end-of-play
+    rules and preferences read only the board, the legal play's own.
+    """
+
+    def __init__(
+        self,
+        state: SearchState,
+        rule: StepRule,
+        active: Active,
+        far: int,
+        key: KeyInt,
+        path: list[Step],
+        script: tuple[Step, ...],
+        goal: Found,
+        tallies: tuple[KeyInt, ...],
+    ) -> None:
+        super().__init__(state, rule, active, far, key, path)
+        self.script = script
+        self.goal = goal
+        self.tallies = tallies
+        #: the prefix could be played
+        self.reached = False
+        #: the live steps, in the order a probe tries them, and the keys of those that
+        #: complete a play
+        self.live: list[Step] = []
+        self.live_keys: dict[Step, KeyInt] = {}
+
+    def run(self) -> bool:
+        """Play the prefix by the step rule, then read the live steps after it. False:
+        a step of the prefix cannot be played (a :class:`Probe` says why)."""
+        s = self.state
+        d, n = self.values[0], self.n
+        far, key, head, limit = self.start_far, self.start_key, 0, self.head_limit
+        path = self.path
+        for want in self.script:
+            p = want.source
+            if want.die != d or len(path) == n or s.me[OFF] == CHECKERS or not 1 <= p <= BAR:
+                return False
+            if not self.legal_sources(d, far, limit is not None and head >= limit) >> p & 1:
+                return False
+            t = p - d if p > d else 0
+            hit = s.op[t] if t else 0
+            make(s, p, t, hit)  # (the state is this question's own: nothing is taken back)
+            path.append(_STEPS[d][p][hit])
+            key += KEY_STEP[d][p][hit]
+            far -= HOMING[d][p]
+            head += p == 24
+        self.reached = True
+        self.live_steps(len(path), far, head, key)
+        return True
+
+    def live_steps(self, depth: int, far: int, head: int, key: KeyInt) -> None:
+        """The live steps after the prefix, played to this node."""
+        d = self.values[0]
+        limit = self.head_limit
+        bits = self.legal_sources(d, far, limit is not None and head >= limit)
+        op = self.state.op
+        last = depth + 1 == self.goal.best
+        plays = self.goal.plays
+        rest = 0 if last else self.rest_of_plays()
+        for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+            hit = op[p - d] if p > d else 0
+            step = _STEPS[d][p][hit]
+            if last:
+                whole = key + KEY_STEP[d][p][hit]
+                if whole not in plays:
+                    continue
+                self.live_keys[step] = whole
+            elif not rest >> (4 * p) & 7:
+                continue
+            self.live.append(step)
+
+    def rest_of_plays(self) -> KeyInt:
+        """What the legal plays that hold the prefix's tally have left to play: a
+        source's count is not 0 where one of them still has a step from it."""
+        guard = TALLY_GUARD
+        done = tally(tuple(self.path))
+        rest: KeyInt = 0
+        for counts in self.tallies:
+            left = (counts | guard) - done
+            if left & guard == guard:
+                rest |= left
+        return rest
