@@ -198,6 +198,24 @@ def test_the_greedy_agent_chooses_the_first_play_whose_position_rates_best(name:
     assert chosen is plays[ratings.index(max(ratings))]
 
 
+@settings(max_examples=examples(60), deadline=None)
+@given(name=st.sampled_from(RULESET_NAMES), seed=st.integers(0, 10**6), plies=st.integers(0, 80))
+def test_both_ways_to_a_rating_are_the_documented_rating(name: str, seed: int, plies: int) -> None:
+    """The rating summed with the interpreter's built-ins (the pure build's way) and in
+    loops over the points (the compiled build's) is the documented one, for both
+    players, at the position and every position a play reaches from it."""
+    from nardy._ratings import rate_by_builtins, rate_by_loops
+
+    game = random_point(nardy.ruleset(name), random.Random(seed), plies)
+    reached = [game.position] + ([] if game.is_over() else [game.position_after(p) for p in game.legal_plays()])
+    for pos in reached:
+        for player in (WHITE, BLACK):
+            sides = (pos.points(player), pos.points(player.other), pos.bar(player), pos.bar(player.other))
+            want = reference_evaluate(pos, player)
+            assert rate_by_builtins(*sides, pos.family == "short") == want
+            assert rate_by_loops(*sides, pos.family == "short") == want
+
+
 @pytest.mark.parametrize("name", ["short", "long", "gulbar"])
 def test_the_expectimax_agent_chooses_as_its_search_over_the_game_positions(name: str) -> None:
     """The candidates are the plays whose game positions rate best, each searched

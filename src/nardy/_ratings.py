@@ -1,5 +1,6 @@
 """The hand-made rating of a position that the built-in agents play by
-(:func:`nardy.agents.evaluate`), for one position or for all the results of a play.
+(:func:`nardy.agents.evaluate`, which checks what it is given), for one position
+or for all the results of a play, on positions the engine made.
 
 A rating runs for every candidate play of every turn of a self-play game, so it
 is written twice, as the search's start is (:mod:`nardy.rules.board`): with the

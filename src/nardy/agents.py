@@ -13,14 +13,14 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Iterable, Mapping
-from typing import Final, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result
 from nardy.errors import GameStateError, InvalidPositionError, NardyError, shown
 from nardy.game import Game
+from nardy._ratings import rate, rate_all
 
 __all__ = [
     "Agent",
@@ -109,7 +109,7 @@ class GreedyAgent:
             return plays[0]
         # the afterstates, one per play in the order of the plays: rated as they are
         # (a rating does not read whose turn it is), the first of the best chosen
-        values = _ratings(game.afterstates(), game.turn)
+        values = rate_all(game.afterstates(), game.turn)
         return plays[values.index(max(values))]
 
 
@@ -134,7 +134,7 @@ class ExpectimaxAgent(GreedyAgent):
             return plays[0]
         mover = game.turn
         rules = game.rules
-        ratings = _ratings(game.afterstates(), mover)
+        ratings = rate_all(game.afterstates(), mover)
         ranked = sorted(range(len(plays)), key=ratings.__getitem__, reverse=True)
         best, best_value = plays[ranked[0]], float("-inf")
         for index in ranked[: self.candidates]:
@@ -149,8 +149,8 @@ class ExpectimaxAgent(GreedyAgent):
                 for roll, chance in CHANCE_OUTCOMES:
                     # the opponent's replies as positions: no Play objects needed
                     replies = rules.afterstates(pos, roll)
-                    theirs = _ratings(replies, mover.other)
-                    value += chance * _evaluate(replies[theirs.index(max(theirs))], mover)
+                    theirs = rate_all(replies, mover.other)
+                    value += chance * rate(replies[theirs.index(max(theirs))], mover)
             if value > best_value:
                 best, best_value = play, value
         return best
@@ -174,47 +174,10 @@ def evaluate(pos: Position, player: Player) -> float:
     """
     _check_rating(pos, player)
     try:
-        return _evaluate(pos, player)
+        return rate(pos, player)
     except Exception:
         pos.validate()  # a position built by hand that cannot exist says so
         raise
-
-
-#: the pips of a checker on each point 1..24
-_PIPS: Final = tuple(range(1, 25))
-#: a point's checker count (a byte) as 0 (empty), 1 (a blot) or 2 (made)
-_KIND_OF_POINT: Final = bytes([0, 1] + [2] * 254)
-
-
-def _ratings(positions: Iterable[Position], player: Player) -> list[float]:
-    """:func:`evaluate` of each of ``positions`` (made by the engine) for ``player``."""
-    return [_evaluate(pos, player) for pos in positions]
-
-
-def _evaluate(pos: Position, player: Player) -> float:
-    other = player.other
-    mine, theirs = pos.points(player), pos.points(other)
-    my_bar, their_bar = pos.bar(player), pos.bar(other)
-    my_off = CHECKERS - sum(mine) - my_bar
-    pips = sum(map(operator.mul, _PIPS, theirs)) + 25 * their_bar - sum(map(operator.mul, _PIPS, mine)) - 25 * my_bar
-    value = float(pips) + 6.0 * (my_off - (CHECKERS - sum(theirs) - their_bar))
-    # every term below is a whole or half number far below 2**53: the sums are exact in
-    # any order, so they are counted with bytes operations rather than a loop
-    if pos.family == "short":
-        # where the opponent's checkers can hit from: points behind our blots (the
-        # opponent's farthest checker, on its point p, is on our point 25 - p)
-        nearest = 24 - len(bytes(theirs).lstrip(b"\0"))  # the index of their first point held (24: none)
-        far = 25 if their_bar else 24 - nearest
-        kinds = bytes(mine).translate(_KIND_OF_POINT)
-        made = 3.0 * kinds[:6].count(2) + 2.0 * kinds[6:11].count(2) + kinds[11:].count(2)
-        exposed = kinds[: far - 1] if far > 1 else b""  # blots on the points 1..far-1
-        return value + 8.0 * their_bar + made - 6.0 * exposed[:6].count(1) - 4.0 * exposed[6:].count(1)
-    longest = max(map(len, bytes(mine).split(b"\0")))  # the longest run of points held
-    held = 24 - mine.count(0)
-    past = sum(mine[:12])
-    return value + 2.0 * held + 3.0 * min(longest, 6) + 0.5 * past - 1.5 * max(mine[23] - 1, 0) * (
-        1 if my_off < CHECKERS else 0
-    )
 
 
 def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000) -> Result:
