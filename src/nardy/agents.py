@@ -17,10 +17,10 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
+from nardy._ratings import rate, rate_all
 from nardy.core import CHANCE_OUTCOMES, CHECKERS, Play, Player, Position, Result
 from nardy.errors import GameStateError, InvalidPositionError, NardyError, shown
 from nardy.game import Game
-from nardy._ratings import rate, rate_all
 
 __all__ = [
     "Agent",

@@ -62,6 +62,7 @@ class Found:
         "_firsts",
         "_two_steps",
         "_tallies",
+        "_holding",
     )
 
     def __init__(
@@ -89,6 +90,7 @@ class Found:
         self._firsts: set[Step] | None = None
         self._two_steps: dict[Step, dict[Step | None, KeyInt]] | None = None
         self._tallies: tuple[KeyInt, ...] | None = None
+        self._holding: dict[KeyInt, tuple[KeyInt, ...]] | None = None
 
     def keeps_larger_die(self, die: int) -> bool:
         """Whether a play whose first step uses ``die`` keeps to the larger-die rule
@@ -151,6 +153,15 @@ class Found:
     @tallies.setter
     def tallies(self, value: tuple[KeyInt, ...] | None) -> None:
         self._tallies = value
+
+    @property
+    def holding(self) -> dict[KeyInt, tuple[KeyInt, ...]]:
+        """The tallies of the legal plays that hold a prefix's tally, by the prefix's
+        (step-by-step input, :class:`~nardy.rules.search.Tally`)."""
+        holding = self._holding
+        if holding is None:
+            holding = self._holding = {}
+        return holding
 
     def noted_whole(self, steps: tuple[Step, ...]) -> KeyInt | None:
         """The board key of ``steps`` played in this order, if :attr:`two_steps`

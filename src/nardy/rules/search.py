@@ -1264,12 +1264,25 @@ class Tally(Search):
 
     def rest_of_plays(self) -> KeyInt:
         """What the legal plays that hold the prefix's tally have left to play: a
-        source's count is not 0 where one of them still has a step from it."""
+        source's count is not 0 where one of them still has a step from it. Those
+        plays' tallies are kept for the questions after the prefix, which look
+        only among them (``Found.holding``)."""
+        path = self.path
+        holding = self.goal.holding
+        if not path:  # every play holds the empty prefix
+            rest: KeyInt = 0
+            for counts in self.tallies:
+                rest |= counts
+            return rest
+        done = tally(tuple(path))
+        among = holding.get(done - TALLY[path[-1].source])  # the plays that hold the prefix less its last step
         guard = TALLY_GUARD
-        done = tally(tuple(self.path))
-        rest: KeyInt = 0
-        for counts in self.tallies:
+        kept = []
+        rest = 0
+        for counts in self.tallies if among is None else among:
             left = (counts | guard) - done
             if left & guard == guard:
                 rest |= left
+                kept.append(counts)
+        holding[done] = tuple(kept)
         return rest
