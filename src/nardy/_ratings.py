@@ -85,7 +85,9 @@ def rate_by_builtins(
     )
 
 
-def rate_by_loops(mine: Sequence[int], theirs: Sequence[int], my_bar: int, their_bar: int, short: bool) -> float:
+def rate_by_loops(
+    mine: tuple[int, ...], theirs: tuple[int, ...], my_bar: int, their_bar: int, short: bool
+) -> float:
     """:func:`rate_by_builtins` in loops over the points: the compiled build's way."""
     my_pips = their_pips = on_board = their_on_board = 0
     for i in range(24):
@@ -102,7 +104,7 @@ def rate_by_loops(mine: Sequence[int], theirs: Sequence[int], my_bar: int, their
     return value + _holding_by_loops(mine, my_off)
 
 
-def _points_by_loops(mine: Sequence[int], theirs: Sequence[int], their_bar: int) -> float:
+def _points_by_loops(mine: tuple[int, ...], theirs: tuple[int, ...], their_bar: int) -> float:
     """The short family's terms: points made (3 at home, 2 on points 7..11, else 1)
     less blots the opponent can reach (6 at home, else 4)."""
     far = 25  # the opponent's farthest checker, on our point far (25: on the bar or none)
@@ -122,7 +124,7 @@ def _points_by_loops(mine: Sequence[int], theirs: Sequence[int], their_bar: int)
     return total
 
 
-def _holding_by_loops(mine: Sequence[int], my_off: int) -> float:
+def _holding_by_loops(mine: tuple[int, ...], my_off: int) -> float:
     """The long family's terms: points held, the longest run of them (up to six),
     checkers past the opponent's head, less checkers left on the head."""
     held = longest = run = past = 0
@@ -131,10 +133,11 @@ def _holding_by_loops(mine: Sequence[int], my_off: int) -> float:
         if m:
             held += 1
             run += 1
-            longest = max(longest, run)
+            if run > longest:
+                longest = run
         else:
             run = 0
         if i < 12:
             past += m
-    head = max(mine[23] - 1, 0) if my_off < CHECKERS else 0
-    return 2.0 * held + 3.0 * min(longest, 6) + 0.5 * past - 1.5 * head
+    head = mine[23] - 1 if mine[23] > 1 and my_off < CHECKERS else 0
+    return 2.0 * held + 3.0 * (longest if longest < 6 else 6) + 0.5 * past - 1.5 * head

@@ -229,8 +229,8 @@ class StepGame:
         if np is None:
             raise ImportError("StepGame.mask() needs numpy: pip install 'nardy[numpy]'", name="numpy")
         out = np.zeros(encoding.N_ACTIONS, dtype=np.int8)
-        for action in self.legal:
-            out[action] = 1
+        if self.legal:
+            out[list(self.legal)] = 1
         return out
 
     def observe(self, perspective: Player | None = None) -> np.ndarray:

@@ -153,7 +153,8 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
         self._sg.settle(self.opponent.choose, self.agent_player)
         if self.render_mode == "human":
             self.render()
-        return self._obs(), self._info(False)
+        obs = self._obs()
+        return obs, self._info(False, obs["action_mask"])
 
     def step(self, action: np.int64 | int) -> tuple[ObsType, float, bool, bool, dict[str, Any]]:
         sg = self.sg
@@ -164,7 +165,8 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
         reward = sg.reward(self.agent_player) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, terminated, False, self._info(invalid)
+        obs = self._obs()
+        return obs, reward, terminated, False, self._info(invalid, obs["action_mask"])
 
     def render(self) -> str | None:
         """The board as text with the dice to play: returned in render mode
@@ -202,10 +204,11 @@ class NardyEnv(gymnasium.Env[ObsType, np.int64]):
         sg = self.sg
         return {"observation": sg.observe(self.agent_player), "action_mask": sg.mask()}
 
-    def _info(self, invalid: bool) -> dict[str, Any]:
+    def _info(self, invalid: bool, mask: np.ndarray) -> dict[str, Any]:
+        """The step's info: the observation's action mask again (a copy of its own)."""
         sg = self.sg
         info: dict[str, Any] = {
-            "action_mask": sg.mask(),
+            "action_mask": mask.copy(),
             "player": PLAYER_NAMES[self.agent_player],
             "dice": sg.dice_left(),
             "invalid_action": invalid,

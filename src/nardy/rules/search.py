@@ -717,11 +717,10 @@ class Generation(Search):
         marking = self.marking
         movers = bool(self.active.movers)
         equal_prune = self.equal_prune
-        firsts = self.firsts
         prefix = tuple(self.path) if depth else ()
         tallies = self.tallies
         done = tally(prefix) if tallies is not None else 0
-        steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
+        steps_d, keys_d, homing_d = _STEPS[d], KEY_STEP[d], HOMING[d]
         # with a checker outside home and none on the bar: the occupied points of these
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
         reach_full = rule.open_moves[e] & (NOT_HEAD if head_full else ALL_SOURCES)
@@ -749,23 +748,32 @@ class Generation(Search):
                 lasts &= 1 << t | UP_TO[e]  # the two-values shortcut (two_values_skip)
             if not lasts or (depth + 2 != self.best and not self.longest(depth + 2)):
                 continue
-            # each last step's candidate, recorded as record() records it
-            found = self.found
-            seconds = self.noted(prefix, step) if firsts is not None else None
             if hit:
                 op[t] = 0  # the blot the first step hit is gone
-            counted = done + TALLY[p] if tallies is not None else 0
-            for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
-                o = op[q - e] if q > e else 0  # a blot there is hit
-                last = steps_e[q][o]
-                whole = nkey + keys_e[q][o]
-                found.setdefault(whole, prefix + (step, last) if depth else (step, last))
-                if seconds is not None:
-                    seconds[last] = whole
-                elif tallies is not None:
-                    tallies[whole] = counted + TALLY[q]
+            self.record_lasts(prefix, step, nkey, e, lasts, done + TALLY[p] if tallies is not None else 0)
             if hit:
                 op[t] = 1
+
+    def record_lasts(
+        self, prefix: tuple[Step, ...], step: Step, key: KeyInt, e: int, lasts: int, counted: KeyInt
+    ) -> None:
+        """Each candidate that a last step of value ``e`` from a source of ``lasts``
+        makes after ``prefix`` and ``step`` (the first of the last two, played to board
+        ``key``; ``counted``: the tally so far), recorded as :meth:`record` records it."""
+        op = self.state.op
+        found = self.found
+        tallies = self.tallies
+        seconds = self.noted(prefix, step) if self.firsts is not None else None
+        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
+        for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
+            o = op[q - e] if q > e else 0  # a blot there is hit
+            last = steps_e[q][o]
+            whole = key + keys_e[q][o]
+            found.setdefault(whole, prefix + (step, last) if prefix else (step, last))
+            if seconds is not None:
+                seconds[last] = whole
+            elif tallies is not None:
+                tallies[whole] = counted + TALLY[q]
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
