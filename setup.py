@@ -18,8 +18,9 @@ from setuptools import setup
 #: the modules compiled with NARDY_COMPILE=1 (paths under src/), in groups that
 #: are compiled separately: the values (nardy.core), the turn flow (nardy.flow),
 #: the agents' ratings (nardy._ratings), and the search and the rulesets. Compiled
-#: code checks an argument typed with a class of its own group before the body runs (a TypeError of mypyc's own); a class of another
-#: group is a Python class to it. So the values callers build and pass in
+#: code checks an argument typed with a class of its own group before the body
+#: runs (a TypeError of mypyc's own); a class of another group is a Python class
+#: to it. So the values callers build and pass in
 #: (positions, plays) are a group of their own, whose public entry points take
 #: what callers pass untyped and check it themselves, and the rules engine
 #: takes them as it takes any Python object, checking them itself too.
