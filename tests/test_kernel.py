@@ -615,7 +615,7 @@ def _answer(kernel: Kernel, found: Any, prefix: tuple[nardy.Step, ...]) -> tuple
 
 
 @pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
-@settings(max_examples=examples(30), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_tallies_give_the_live_steps_a_probe_finds(name: str, options: dict[str, object], data: st.DataObject) -> None:
     """Step-by-step input read from the legal plays' tallies (``search.Tally``, equal
