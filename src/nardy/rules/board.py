@@ -347,13 +347,12 @@ def start_by_loops(
     me[OFF] = CHECKERS - home - far
     op = [0] * 26
     closed = 0
-    at_least = CLOSED_BY[family]
     if family == "short":
         op[BAR] = their_bar
         for i, c in enumerate(theirs):
             if c:
                 op[24 - i] = c  # the opponent's point i + 1 is the mover's 24 - i
-                if c >= at_least:
+                if c >= 2:  # a point of two or more (CLOSED_BY)
                     closed |= 1 << (24 - i)
     else:
         for i, c in enumerate(theirs):
