@@ -484,6 +484,8 @@ class Generation(Search):
             self.tallies = {key: 0} if self.by_bits else {}
         elif note_firsts:
             self.firsts = {}
+        #: candidates are noted for step-by-step input (tallies or firsts)
+        self.noting = note_firsts
 
     # -- recording ---------------------------------------------------------------
 
@@ -508,10 +510,8 @@ class Generation(Search):
         of the longest: one step order per board, the first found."""
         if depth == self.best or self.longest(depth):
             self.found.setdefault(key, steps)
-            if self.firsts is not None and depth:
+            if self.noting:
                 self.note(key, steps)
-            elif self.tallies is not None and key not in self.tallies:
-                self.tallies[key] = tally(steps)
 
     def noted(self, prefix: tuple[Step, ...], step: Step) -> dict[Step | None, KeyInt] | None:
         """Where the last steps after ``prefix`` and ``step`` are noted (``firsts``):
@@ -526,9 +526,15 @@ class Generation(Search):
         return None if prefix else seconds
 
     def note(self, key: KeyInt, steps: tuple[Step, ...]) -> None:
-        """Note a candidate of the greatest length by its first two steps (``firsts``)."""
-        firsts = self.firsts
-        assert firsts is not None
+        """Note a candidate of the greatest length for step-by-step input: its tally
+        (``tallies``), or its first two steps (``firsts``)."""
+        tallies, firsts = self.tallies, self.firsts
+        if tallies is not None:
+            if key not in tallies:
+                tallies[key] = tally(steps)
+            return
+        if firsts is None or not steps:
+            return
         seconds = firsts.get(steps[0])
         if seconds is None:
             seconds = firsts[steps[0]] = {}
@@ -704,26 +710,21 @@ class Generation(Search):
     def firsts_of_two(
         self, depth: int, used: int, d: int, e: int, bits: int, far: int, head: int, key: KeyInt, pair: bool
     ) -> None:
-        """The first of the last two steps, of value ``d`` from each source of ``bits``,
-        each with its last steps of value ``e`` (``pair``: the two-values shortcut
-        holds after it)."""
+        """The first of the last two steps, of value ``d`` from each source of ``bits``, each with
+        its last steps of value ``e`` (``pair``: the two-values shortcut holds after it)."""
         s = self.state
-        op, me, occupied = s.op, s.me, s.occupied
-        bar = me[BAR]
+        op, me, occupied, bar = s.op, s.me, s.occupied, s.me[BAR]
         limit = self.head_limit
         headed = limit is not None and head >= limit
         head_full = limit is not None and head + 1 >= limit  # after a step from the head
-        rule = self.rule
-        marking = self.marking
-        movers = bool(self.active.movers)
-        equal_prune = self.equal_prune
-        prefix = tuple(self.path) if depth else ()
-        tallies = self.tallies
-        done = tally(prefix) if tallies is not None else 0
-        steps_d, keys_d, homing_d = _STEPS[d], KEY_STEP[d], HOMING[d]
+        rule, marking, movers, equal_prune = self.rule, self.marking, bool(self.active.movers), self.equal_prune
         # with a checker outside home and none on the bar: the occupied points of these
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
         reach_full = rule.open_moves[e] & (NOT_HEAD if head_full else ALL_SOURCES)
+        noting, firsts, tallies = self.noting, self.firsts, self.tallies
+        prefix = tuple(self.path) if depth else ()
+        done = tally(prefix) if tallies is not None else 0
+        steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
         for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
             t = p - d if p > d else 0
             hit = op[t]  # a blot (op[0] is 0)
@@ -748,32 +749,24 @@ class Generation(Search):
                 lasts &= 1 << t | UP_TO[e]  # the two-values shortcut (two_values_skip)
             if not lasts or (depth + 2 != self.best and not self.longest(depth + 2)):
                 continue
+            # each last step's candidate, recorded as record() records it
+            found = self.found
+            seconds = self.noted(prefix, step) if firsts is not None else None
+            counted = done + TALLY[p]
             if hit:
                 op[t] = 0  # the blot the first step hit is gone
-            self.record_lasts(prefix, step, nkey, e, lasts, done + TALLY[p] if tallies is not None else 0)
+            for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
+                o = op[q - e] if q > e else 0  # a blot there is hit
+                last = steps_e[q][o]
+                whole = nkey + keys_e[q][o]
+                found.setdefault(whole, prefix + (step, last) if depth else (step, last))
+                if noting:
+                    if seconds is not None:
+                        seconds[last] = whole
+                    elif tallies is not None:
+                        tallies[whole] = counted + TALLY[q]
             if hit:
                 op[t] = 1
-
-    def record_lasts(
-        self, prefix: tuple[Step, ...], step: Step, key: KeyInt, e: int, lasts: int, counted: KeyInt
-    ) -> None:
-        """Each candidate that a last step of value ``e`` from a source of ``lasts``
-        makes after ``prefix`` and ``step`` (the first of the last two, played to board
-        ``key``; ``counted``: the tally so far), recorded as :meth:`record` records it."""
-        op = self.state.op
-        found = self.found
-        tallies = self.tallies
-        seconds = self.noted(prefix, step) if self.firsts is not None else None
-        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
-        for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
-            o = op[q - e] if q > e else 0  # a blot there is hit
-            last = steps_e[q][o]
-            whole = key + keys_e[q][o]
-            found.setdefault(whole, prefix + (step, last) if prefix else (step, last))
-            if seconds is not None:
-                seconds[last] = whole
-            elif tallies is not None:
-                tallies[whole] = counted + TALLY[q]
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
