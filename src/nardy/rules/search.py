@@ -752,7 +752,7 @@ class Generation(Search):
             # each last step's candidate, recorded as record() records it
             found = self.found
             seconds = self.noted(prefix, step) if firsts is not None else None
-            counted = done + TALLY[p]
+            counted = done + TALLY[p] if tallies is not None else 0
             if hit:
                 op[t] = 0  # the blot the first step hit is gone
             for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
