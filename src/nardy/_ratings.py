@@ -38,14 +38,8 @@ _KIND_OF_POINT: Final = bytes([0, 1] + [2] * 254)
 
 
 def rate(pos: Position, player: Player) -> float:
-    """The rating of ``pos`` (made by the engine) for ``player`` (higher is better).
-
-    Short family: race lead in pips, checkers borne off, points made (more for
-    the home board), opposing checkers on the bar, minus exposed blots.
-    Long family: race lead, checkers borne off, points held, the longest run of
-    held points, checkers brought past the opponent's head, minus checkers left
-    on the head.
-    """
+    """The rating :func:`nardy.agents.evaluate` describes, of ``pos`` (made by the
+    engine, so not checked) for ``player``."""
     if player is WHITE:
         mine, theirs, my_bar, their_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
     else:

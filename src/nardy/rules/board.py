@@ -17,6 +17,7 @@ from struct import Struct
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from nardy.core import BAR, CHECKERS, OFF, WHITE, Position, Step
+from nardy.rules.steps import LONG_CLOSED, SHORT_CLOSED
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
@@ -284,9 +285,6 @@ COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 StartCounts = tuple[list[int], list[int], int, int, int, int]
 #: AT_LEAST[k]: a byte's binary digit, "0" or "1": whether a count is at least k
 _AT_LEAST: Final = tuple(bytes([48] * k + [49] * (256 - k)) for k in range(3))
-#: RULES.md 2.1: how many opposing checkers close a point to the mover: two in the
-#: short family (a single one is a blot, which is hit), one in the long family
-CLOSED_BY: Final = {"short": 2, "long": 1}
 
 
 def mover_sides(pos: Position) -> tuple[str, tuple[int, ...], tuple[int, ...], int, int]:
@@ -320,10 +318,10 @@ def start_by_builtins(
     # binary digits, the mover's point 24 first
     if family == "short":
         op = [0, *theirs[::-1], their_bar]
-        closed = int(bytes(theirs).translate(_AT_LEAST[2]), 2) << 1  # their point 1 is the mover's 24
+        closed = int(bytes(theirs).translate(_AT_LEAST[SHORT_CLOSED]), 2) << 1  # their point 1 is the mover's 24
     else:
         op = [0, *theirs[12:], *theirs[:12], 0]
-        closed = int(bytes(theirs[11::-1] + theirs[:11:-1]).translate(_AT_LEAST[1]), 2) << 1
+        closed = int(bytes(theirs[11::-1] + theirs[:11:-1]).translate(_AT_LEAST[LONG_CLOSED]), 2) << 1
     counts = bytes(me)
     occupied = int(counts[24:0:-1].translate(_AT_LEAST[1]), 2) << 1
     return me, op, far, occupied, from_bytes(counts, "little"), closed  # the key: board_key(me)
@@ -352,7 +350,7 @@ def start_by_loops(
         for i, c in enumerate(theirs):
             if c:
                 op[24 - i] = c  # the opponent's point i + 1 is the mover's 24 - i
-                if c >= 2:  # a point of two or more (CLOSED_BY)
+                if c >= SHORT_CLOSED:
                     closed |= 1 << (24 - i)
     else:
         for i, c in enumerate(theirs):

@@ -721,7 +721,7 @@ class Generation(Search):
         # with a checker outside home and none on the bar: the occupied points of these
         reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
         reach_full = rule.open_moves[e] & (NOT_HEAD if head_full else ALL_SOURCES)
-        noting, firsts, tallies = self.noting, self.firsts, self.tallies
+        firsts, tallies = self.firsts, self.tallies
         prefix = tuple(self.path) if depth else ()
         done = tally(prefix) if tallies is not None else 0
         steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
@@ -760,11 +760,10 @@ class Generation(Search):
                 last = steps_e[q][o]
                 whole = nkey + keys_e[q][o]
                 found.setdefault(whole, prefix + (step, last) if depth else (step, last))
-                if noting:
-                    if seconds is not None:
-                        seconds[last] = whole
-                    elif tallies is not None:
-                        tallies[whole] = counted + TALLY[q]
+                if seconds is not None:
+                    seconds[last] = whole
+                elif tallies is not None:
+                    tallies[whole] = counted + TALLY[q]
             if hit:
                 op[t] = 1
 
