@@ -33,7 +33,7 @@ import functools
 import math
 import operator
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, check_steps, normalize_name
 from nardy.errors import (
@@ -428,54 +428,64 @@ def observation(
     _need_numpy()
     _check_player("perspective", perspective, optional=True)
     prefix = () if type(prefix) is tuple and not prefix else check_steps(prefix)
-    ruleset_name: str | None = None
-    extra_turn = crawford = False
-    cube = 1
-    cube_owner: Player | None = None
-    owed: tuple[tuple[int, ...], ...] = ()
     game: Game | None = None
     if isinstance(source, Game):
         if dice is not None or context is not None or rules is not None:
             raise NardyError("dice=, context= and rules= are read from the Game: give them only with a Position")
-        game = source
-        pending = game.pending
-        base = game.position
-        actor = game.turn
-        phase = pending.phase
-        ctx = pending.context
-        values = list(_game_values(pending.dice, ctx.kind)) if phase == "play" and pending.dice else []
-        owed = pending.owed
-        extra_turn, crawford = pending.extra_turn, pending.crawford
-        cube, cube_owner = pending.cube, pending.cube_owner
-        ruleset_name = game.rules.name
+        game, base, turn = source, source.position, _game_turn(source)
     elif isinstance(source, Position):
-        base = source
-        base.validate()
-        actor = base.turn
-        ctx = _check_context(context)
-        values = _expand(dice, ctx.kind) if dice is not None else []
-        if base.off(Player.WHITE) == CHECKERS or base.off(Player.BLACK) == CHECKERS:
-            phase = "over"
-        else:
-            phase = "play" if dice is not None else "roll"
-        if rules is not None:
-            ruleset_name = _ruleset_name(rules)
+        base, turn = source, _position_turn(source, dice, context, rules)
     else:
         raise NardyError(f"observation() needs a Game or a Position, not {shown(source)}")
+    pos = base
     if prefix:
-        if phase != "play":
+        if turn.phase != "play":
             raise NardyError("prefix= is a play in progress: there is nothing to play now")
         pos = _after_prefix(game, base, prefix)
         for step in prefix:
-            if step.die not in values:
+            if step.die not in turn.values:
                 raise IllegalPlayError(f"{step}: no die {step.die} left to play")
-            values.remove(step.die)
-    else:
-        pos = base
-    me = actor if perspective is None else perspective
-    return _vector(
-        pos, me, actor, phase, ctx, values, prefix, owed, extra_turn, cube, cube_owner, crawford, ruleset_name
+            turn.values.remove(step.die)
+    return _vector(pos, turn.actor if perspective is None else perspective, prefix, turn)
+
+
+class _Turn(NamedTuple):
+    """What an observation shows beside the board: who acts, what is to be done,
+    the values left to play and owed, the cube and the ruleset."""
+
+    actor: Player
+    phase: str
+    ctx: PlayContext
+    values: list[int]
+    owed: tuple[tuple[int, ...], ...] = ()
+    extra_turn: bool = False
+    crawford: bool = False
+    cube: int = 1
+    cube_owner: Player | None = None
+    ruleset_name: str | None = None
+
+
+def _game_turn(game: Game) -> _Turn:
+    """The turn of a game, read from its pending state."""
+    pending = game.pending
+    phase, ctx = pending.phase, pending.context
+    values = list(_game_values(pending.dice, ctx.kind)) if phase == "play" and pending.dice else []
+    return _Turn(
+        game.turn, phase, ctx, values, pending.owed, pending.extra_turn, pending.crawford, pending.cube,
+        pending.cube_owner, game.rules.name,
     )
+
+
+def _position_turn(pos: Position, dice: Sequence[int] | None, context: object, rules: object) -> _Turn:
+    """The turn of a bare position: ``dice`` to play (if any) in ``context``, of ``rules``."""
+    pos.validate()
+    ctx = _check_context(context)
+    values = _expand(dice, ctx.kind) if dice is not None else []
+    if pos.off(Player.WHITE) == CHECKERS or pos.off(Player.BLACK) == CHECKERS:
+        phase = "over"
+    else:
+        phase = "play" if dice is not None else "roll"
+    return _Turn(pos.turn, phase, ctx, values, ruleset_name=_ruleset_name(rules) if rules is not None else None)
 
 
 def _after_prefix(game: Game | None, base: Position, prefix: tuple[Step, ...]) -> Position:
@@ -493,22 +503,10 @@ def _after_prefix(game: Game | None, base: Position, prefix: tuple[Step, ...]) -
     return apply_steps(base, prefix)
 
 
-def _vector(
-    pos: Position,
-    me: Player,
-    actor: Player,
-    phase: str,
-    ctx: PlayContext,
-    values: Sequence[int],
-    prefix: tuple[Step, ...],
-    owed: tuple[tuple[int, ...], ...],
-    extra_turn: bool,
-    cube: int,
-    cube_owner: Player | None,
-    crawford: bool,
-    ruleset_name: str | None,
-) -> np.ndarray:
-    """The observation vector of its fields (the layout of :data:`OBSERVATION_LAYOUT`)."""
+def _vector(pos: Position, me: Player, prefix: tuple[Step, ...], turn: _Turn) -> np.ndarray:
+    """The observation vector of ``pos`` seen by ``me`` after the steps ``prefix`` of
+    ``turn`` (the layout of :data:`OBSERVATION_LAYOUT`)."""
+    actor, phase, ctx, values, owed, extra_turn, crawford, cube, cube_owner, ruleset_name = turn
     opp = me.other
     family = pos.family
     row = _ZEROS.copy()
