@@ -314,16 +314,17 @@ def start_by_builtins(
     """
     far = sum(mine[6:]) + bar
     me = [CHECKERS - sum(mine[:6]) - far, *mine, bar]
-    # a point's bit for each count that is non-zero (or closes it): the counts as
-    # binary digits, the mover's point 24 first
     if family == "short":
         op = [0, *theirs[::-1], their_bar]
-        closed = int(bytes(theirs).translate(_AT_LEAST[SHORT_CLOSED]), 2) << 1  # their point 1 is the mover's 24
+        closing = _AT_LEAST[SHORT_CLOSED]
     else:
         op = [0, *theirs[12:], *theirs[:12], 0]
-        closed = int(bytes(theirs[11::-1] + theirs[:11:-1]).translate(_AT_LEAST[LONG_CLOSED]), 2) << 1
+        closing = _AT_LEAST[LONG_CLOSED]
+    # a point's bit for each count that is non-zero (or closes it): the counts as
+    # binary digits, point 24 first
     counts = bytes(me)
     occupied = int(counts[24:0:-1].translate(_AT_LEAST[1]), 2) << 1
+    closed = int(bytes(op)[24:0:-1].translate(closing), 2) << 1
     return me, op, far, occupied, from_bytes(counts, "little"), closed  # the key: board_key(me)
 
 

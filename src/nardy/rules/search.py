@@ -79,6 +79,8 @@ BIT_AT: Final = (0, *(1 << p for p in range(1, 25)), 0)
 #: home (points 7..24) into it; 0 from the bar, whose entry lands outside home
 HOMING: Final = tuple(tuple(int(7 <= p <= 24 and p - d <= 6) for p in range(26)) for d in range(7))
 _HEAD_BIT: Final = 1 << 24
+#: TARGET[die][source]: the point a step of ``die`` from ``source`` lands on (0: off)
+TARGET: Final = tuple(tuple(p - d if p > d else 0 for p in range(26)) for d in range(7))
 #: TALLY[p]: a step from source ``p`` in a play's *tally*, the count of its steps from
 #: each source (Tally): four bits a source, enough for the four steps of a double.
 #: Typed as keys are (:data:`~nardy.rules.board.KeyInt`): a tally needs 104 bits
@@ -133,6 +135,9 @@ def last_pairs(values: tuple[int, ...], order: tuple[int, ...], used: int) -> tu
     answer = _LAST_PAIRS[(values, order, used)] = tuple(pairs)
     return answer
 
+
+#: the values of the last two steps, each ``(i, d, e)`` (see last_pairs)
+LastPairs = tuple[tuple[int, int, int], ...]
 
 #: What a search needs to know of its values (see values_plan)
 ValuesPlan = tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]
@@ -204,8 +209,8 @@ class Search:
     A node of the search is the board after some steps, given by ``depth`` (the
     steps made), ``used`` (the bit set of the value indexes played), ``far``
     (the mover's checkers on the bar or outside home), ``head`` (steps from the
-    head), ``key`` (the board's key) and two shortcuts' ``maxsrc`` and ``skip``
-    (:class:`Generation`). :meth:`node` asks the question's :meth:`visit`, then
+    head), ``key`` (the board's key) and the highest source so far, ``maxsrc``
+    (for :meth:`Generation.equal_values_mask`). :meth:`node` asks the question's :meth:`visit`, then
     tries each step that may follow (:meth:`play`).
     """
 
@@ -235,15 +240,15 @@ class Search:
         """What the question makes of this node: STOP, LEAF or EXPAND."""
         raise NotImplementedError
 
-    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool, skip: int) -> int:
+    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
         """The sources of value ``values[i]`` = ``d`` to try at this node, as a bit set."""
         raise NotImplementedError
 
-    def after(self, depth: int, used: int, p: int, far: int, head: int, skip: int, key: KeyInt, step: Step) -> bool:
+    def after(self, depth: int, used: int, p: int, far: int, head: int, key: KeyInt, step: Step) -> bool:
         """Go on from the board after ``step`` (made and allowed). True: stop."""
         path = self.path
         path.append(step)
-        stop = self.node(depth + 1, used, p, far, head + (p == 24), skip, key)
+        stop = self.node(depth + 1, used, p, far, head + (p == 24), key)
         path.pop()
         return stop
 
@@ -254,17 +259,17 @@ class Search:
 
     def run(self) -> bool:
         """Search from the start of the play."""
-        return self.node(0, 0, BAR, self.start_far, 0, 0, self.start_key)
+        return self.node(0, 0, BAR, self.start_far, 0, self.start_key)
 
-    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         """One node: what the question makes of it, then every step that may follow
         (values in their order, sources from high to low). True: stop the search."""
         verdict = self.visit(depth, used, head, key)
         if verdict != EXPAND:
             return verdict == STOP
-        return self.expand(depth, used, maxsrc, far, head, skip, key)
+        return self.expand(depth, used, maxsrc, far, head, key)
 
-    def expand(self, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def expand(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         """Try every step from this node. True: stop the search."""
         limit = self.head_limit
         headed = limit is not None and head >= limit
@@ -275,10 +280,10 @@ class Search:
             if used >> i & 1 or tried >> d & 1:
                 continue
             tried |= 1 << d
-            bits = self.sources(depth, i, d, maxsrc, far, headed, skip)
+            bits = self.sources(depth, i, d, maxsrc, far, headed)
             nused = used | 1 << i
             for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
-                if self.play(depth, nused, d, p, far, head, skip, key):
+                if self.play(depth, nused, d, p, far, head, key):
                     return True
         return False
 
@@ -289,7 +294,7 @@ class Search:
             allowed &= c.movable(self.state)
         return allowed
 
-    def play(self, depth: int, used: int, d: int, p: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def play(self, depth: int, used: int, d: int, p: int, far: int, head: int, key: KeyInt) -> bool:
         """Make the step of value ``d`` from ``p`` (legal by the step rule) with each
         mark its checker may carry, check it against the active constraints, go on
         from the board after it (:meth:`after`) and take it back. True: stop."""
@@ -306,7 +311,7 @@ class Search:
             make(s, p, t, hit)
             new_mark = self.mark(p, t, step, mark) if self.marking else mark
             stop = (not steppers or self.allowed(depth, step, mark)) and self.after(
-                depth, used, p, nfar, head, skip, nkey, step
+                depth, used, p, nfar, head, nkey, step
             )
             if new_mark or mark:
                 self.unmark(p, t, mark, new_mark)
@@ -540,6 +545,22 @@ class Generation(Search):
             seconds = firsts[steps[0]] = {}
         seconds[steps[1] if len(steps) > 1 else None] = key
 
+    def note_lasts(self, prefix: tuple[Step, ...], step: Step, p: int, key: KeyInt, e: int, lasts: int) -> None:
+        """Note the candidates :meth:`firsts_of_two` records after ``prefix`` and
+        ``step`` (from ``p``, reaching board ``key``), the last of value ``e``
+        from each source of ``lasts``, as :meth:`note` notes a candidate."""
+        op, tallies = self.state.op, self.tallies
+        seconds = self.noted(prefix, step) if self.firsts is not None else None
+        counted = tally(prefix) + TALLY[p] if tallies is not None else 0
+        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
+        for q in source_points(lasts):
+            o = op[q - e] if q > e else 0  # a blot there is hit
+            whole = key + keys_e[q][o]
+            if seconds is not None:
+                seconds[steps_e[q][o]] = whole
+            elif tallies is not None:
+                tallies[whole] = counted + TALLY[q]
+
     def candidate(self, depth: int, key: KeyInt) -> None:
         """A candidate ends on the board now (RULES.md 2.2): admissible if every end
         rule admits it; recorded with its preference and its rules' tag."""
@@ -578,31 +599,29 @@ class Generation(Search):
             return False
         return super().run()
 
-    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         if self.by_bits and depth + 2 == self.n and not self.state.marks:
             self.last_two(depth, used, maxsrc, far, head, key)
             return False
         if self.visit(depth, used, head, key) == LEAF:
             return False
-        return self.expand(depth, used, maxsrc, far, head, skip, key)
+        return self.expand(depth, used, maxsrc, far, head, key)
 
-    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool, skip: int) -> int:
+    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
         bits = self.legal_sources(d, far, headed)
         if self.equal_prune and maxsrc < 24:
             bits &= self.equal_values_mask(maxsrc)
-        if skip:
-            bits &= self.two_values_mask(skip, d)
+        if self.two_prune and depth == 1:
+            bits &= self.two_values_mask(self.path[0])
         return bits
 
-    def after(self, depth: int, used: int, p: int, far: int, head: int, skip: int, key: KeyInt, step: Step) -> bool:
-        # the two-values shortcut starts at the root, after the smaller value
+    def after(self, depth: int, used: int, p: int, far: int, head: int, key: KeyInt, step: Step) -> bool:
         path = self.path
         path.append(step)
         if self.by_bits and depth + 3 == self.n and not self.state.marks:
             self.last_two(depth + 1, used, p, far, head + (p == 24), key)  # (node's, without the call)
         else:
-            nskip = self.two_values_skip(depth, p, step) if self.two_prune else 0
-            self.node(depth + 1, used, p, far, head + (p == 24), nskip, key)
+            self.node(depth + 1, used, p, far, head + (p == 24), key)
         path.pop()
         return False
 
@@ -640,11 +659,11 @@ class Generation(Search):
 
     # -- shortcut: two values ------------------------------------------------------
 
-    def two_values_skip(self, depth: int, p: int, step: Step) -> int:
-        """Shortcut: two different values. After the smaller value from ``p`` at the
-        start of the play (not from the bar, the checker not brought home), the next
-        step is the same checker's, from the point it reached, or a bear-off: that
-        point (0: no shortcut here).
+    def two_values_mask(self, first: Step) -> int:
+        """Shortcut: two different values (``two_prune``). After the smaller value
+        first (not from the bar, the checker not brought home), the next step is
+        the same checker's, from the point it reached, or a bear-off: the sources
+        this leaves after ``first`` (every source where the shortcut does not apply).
 
         Another checker's larger step after it reaches a board that the search
         finds, in the same or a legal order, by playing the larger value first
@@ -653,14 +672,10 @@ class Generation(Search):
         hitters and check only marked checkers, which bear on a checker's own
         next step, always tried here).
         """
-        if self.two_prune and depth == 0 and p != BAR and step.die == self.values[1] and not HOMING[step.die][p]:
-            return step.target
-        return 0
-
-    @staticmethod
-    def two_values_mask(skip: int, d: int) -> int:
-        """The sources the two-values shortcut leaves: the checker on ``skip``, and bear-offs."""
-        return 1 << skip | UP_TO[d]
+        die, p = first.die, first.source
+        if die == self.values[1] and p != BAR and not HOMING[die][p]:
+            return 1 << first.target | UP_TO[self.values[0]]
+        return ALL_SOURCES
 
     # -- shortcut: the last two steps by bits -------------------------------------
 
@@ -688,84 +703,71 @@ class Generation(Search):
             if node in seen:
                 return
             seen.add(node)
-        limit = self.head_limit
-        headed = limit is not None and head >= limit
         pairs = self.pairs
         if pairs is None:
             pairs = last_pairs(self.values, self.order[depth], used)
-        rule = self.rule
-        bar = s.me[BAR]
-        for i, d, e in pairs:
-            if far and not bar:  # (StepRule.open_moves)
-                bits = s.occupied & rule.open_moves[d] & (NOT_HEAD if headed else ALL_SOURCES)
-            else:
-                bits = rule.sources(s.occupied, bar, far, d, headed)
-            if self.active.movers:
-                bits &= self.movable()
-            if self.equal_prune and maxsrc < 24:
-                bits &= UP_TO[maxsrc]
-            # the two-values shortcut starts with the smaller value at the root (two_values_skip)
-            self.firsts_of_two(depth, used | 1 << i, d, e, bits, far, head, key, self.two_prune and i == 1)
+        self.firsts_of_two(depth, used, pairs, maxsrc, far, head, key)
 
     def firsts_of_two(
-        self, depth: int, used: int, d: int, e: int, bits: int, far: int, head: int, key: KeyInt, pair: bool
+        self, depth: int, used: int, pairs: LastPairs, maxsrc: int, far: int, head: int, key: KeyInt
     ) -> None:
-        """The first of the last two steps, of value ``d`` from each source of ``bits``, each with
-        its last steps of value ``e`` (``pair``: the two-values shortcut holds after it)."""
+        """The first of the last two steps, for each ``(i, d, e)`` of ``pairs``: of value
+        ``d`` from each source the rules allow, each with its last steps of value ``e``."""
         s = self.state
         op, me, occupied, bar = s.op, s.me, s.occupied, s.me[BAR]
         limit = self.head_limit
         headed = limit is not None and head >= limit
         head_full = limit is not None and head + 1 >= limit  # after a step from the head
         rule, marking, movers, equal_prune = self.rule, self.marking, bool(self.active.movers), self.equal_prune
-        # with a checker outside home and none on the bar: the occupied points of these
-        reach = rule.open_moves[e] & (NOT_HEAD if headed else ALL_SOURCES)
-        reach_full = rule.open_moves[e] & (NOT_HEAD if head_full else ALL_SOURCES)
-        firsts, tallies = self.firsts, self.tallies
+        # the first step's sources that the movers and the equal-values shortcut leave
+        allowed = self.movable() if movers else ALL_SOURCES
+        if equal_prune and maxsrc < 24:
+            allowed &= UP_TO[maxsrc]  # (equal_values_mask)
         prefix = tuple(self.path) if depth else ()
-        done = tally(prefix) if tallies is not None else 0
-        steps_d, keys_d, homing_d, steps_e, keys_e = _STEPS[d], KEY_STEP[d], HOMING[d], _STEPS[e], KEY_STEP[e]
-        for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
-            t = p - d if p > d else 0
-            hit = op[t]  # a blot (op[0] is 0)
-            step = steps_d[p][hit]
-            nkey = key + keys_d[p][hit]
-            nfar = far - homing_d[p]
-            if marking and self.marks_first(depth, used, p, t, hit, step, nfar, head, nkey):
-                continue
-            if depth + 1 >= self.best:
-                self.record(depth + 1, nkey, prefix + (step,))
-            # the last step's sources, from the bits of the board after this step
-            nocc = (occupied ^ BIT_AT[p] if me[p] == 1 else occupied) | BIT_AT[t]
-            nbar = bar - (p == BAR)  # (StepRule.open_moves where no checker is on the bar)
-            lasts = nocc & (reach_full if p == 24 else reach) if nfar and not nbar else rule.sources(
-                nocc, nbar, nfar, e, head_full if p == 24 else headed
-            )
-            if movers:
-                lasts &= self.movable_after(p, t, hit)
-            if equal_prune and p < 24:
-                lasts &= UP_TO[p]  # the equal-values shortcut (equal_values_mask)
-            if pair and t and nfar == far and p != BAR:
-                lasts &= 1 << t | UP_TO[e]  # the two-values shortcut (two_values_skip)
-            if not lasts or (depth + 2 != self.best and not self.longest(depth + 2)):
-                continue
-            # each last step's candidate, recorded as record() records it
-            found = self.found
-            seconds = self.noted(prefix, step) if firsts is not None else None
-            counted = done + TALLY[p] if tallies is not None else 0
-            if hit:
-                op[t] = 0  # the blot the first step hit is gone
-            for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
-                o = op[q - e] if q > e else 0  # a blot there is hit
-                last = steps_e[q][o]
-                whole = nkey + keys_e[q][o]
-                found.setdefault(whole, prefix + (step, last) if depth else (step, last))
-                if seconds is not None:
-                    seconds[last] = whole
-                elif tallies is not None:
-                    tallies[whole] = counted + TALLY[q]
-            if hit:
-                op[t] = 1
+        heads = NOT_HEAD if headed else ALL_SOURCES  # the sources the head allowance leaves
+        opens = rule.open_moves  # with a checker outside home and none on the bar: its occupied points
+        for i, d, e in pairs:
+            bits = rule.sources(occupied, bar, far, d, headed) if bar or not far else occupied & opens[d] & heads
+            bits &= allowed
+            pair = self.two_prune and i == 1  # the two-values shortcut starts with the smaller value
+            reach = opens[e] & heads  # (the last step's, as the first's)
+            reach_full = opens[e] & (NOT_HEAD if head_full else ALL_SOURCES)
+            steps_d, keys_d, homing_d, targets_d = _STEPS[d], KEY_STEP[d], HOMING[d], TARGET[d]
+            steps_e, keys_e, targets_e = _STEPS[e], KEY_STEP[e], TARGET[e]
+            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+                t = targets_d[p]
+                hit = op[t]  # a blot (op[0] is 0)
+                step = steps_d[p][hit]
+                nkey = key + keys_d[p][hit]
+                nfar = far - homing_d[p]
+                if marking and self.marks_first(depth, used | 1 << i, p, t, hit, step, nfar, head, nkey):
+                    continue
+                if depth + 1 >= self.best:
+                    self.record(depth + 1, nkey, prefix + (step,))
+                # the last step's sources, from the bits of the board after this step
+                nocc = (occupied ^ BIT_AT[p] if me[p] == 1 else occupied) | BIT_AT[t]
+                nbar = bar - (p == BAR)  # (StepRule.open_moves where no checker is on the bar)
+                lasts = nocc & (reach_full if p == 24 else reach) if nfar and not nbar else rule.sources(
+                    nocc, nbar, nfar, e, head_full if p == 24 else headed
+                )
+                if movers:
+                    lasts &= self.movable_after(p, t, hit)
+                if equal_prune and p < 24:
+                    lasts &= UP_TO[p]  # the equal-values shortcut (equal_values_mask)
+                if pair and t and nfar == far and p != BAR:
+                    lasts &= 1 << t | UP_TO[e]  # the two-values shortcut (two_values_mask)
+                if not lasts or (depth + 2 != self.best and not self.longest(depth + 2)):
+                    continue
+                # each last step's candidate, recorded as record() records it
+                found = self.found
+                op[t] = 0  # a blot the first step hit is gone (``hit``: 0 or 1, as the target is open)
+                for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
+                    o = op[targets_e[q]]  # a blot there is hit
+                    last = steps_e[q][o]
+                    found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
+                if self.noting:
+                    self.note_lasts(prefix, step, p, nkey, e, lasts)
+                op[t] = hit
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
@@ -781,7 +783,7 @@ class Generation(Search):
         mark = self.mark(p, t, step, UNMARKED)
         if mark:
             self.path.append(step)
-            self.node(depth + 1, used, p, far, head + (p == 24), 0, key)
+            self.node(depth + 1, used, p, far, head + (p == 24), key)
             self.path.pop()
             self.unmark(p, t, UNMARKED, mark)
         unmake(s, p, t, hit, occupied)
@@ -826,7 +828,7 @@ class Count(Search):
             seen.add(node)
         return EXPAND
 
-    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool, skip: int) -> int:
+    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
         return self.legal_sources(d, far, headed)
 
 
@@ -894,7 +896,7 @@ class Scripted(Search):
                 code = self.rule.refusal(s.me, s.occupied, p, d, far, headed)
                 if code:
                     self.refuse(depth, code, _STEPS[d][p][False])
-                elif self.play(depth, used | 1 << i, d, p, far, head, 0, key):
+                elif self.play(depth, used | 1 << i, d, p, far, head, key):
                     return True
         return False
 
@@ -1000,7 +1002,7 @@ class Walk(Scripted):
                 self.end_is_preference = True
                 return
 
-    def expand(self, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def expand(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         return self.expand_script(depth, used, far, head, key)
 
 
@@ -1063,7 +1065,7 @@ class Probe(Scripted):
             return LEAF
         return EXPAND
 
-    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         verdict = self.visit(depth, used, head, key)
         if verdict != EXPAND:
             return verdict == STOP
@@ -1078,7 +1080,7 @@ class Probe(Scripted):
         if depth + 1 == self.goal_best and self.by_key:
             found = self.last_steps(depth, used, far, head, key)
         else:
-            found = self.expand(depth, used, maxsrc, far, head, skip, key)
+            found = self.expand(depth, used, maxsrc, far, head, key)
         lasts = self.lasts
         if noting and lasts is not None:
             self.lasts = None
@@ -1105,7 +1107,7 @@ class Probe(Scripted):
             if used >> i & 1 or tried >> d & 1:
                 continue
             tried |= 1 << d
-            bits = self.sources(depth, i, d, 0, far, headed, 0)
+            bits = self.sources(depth, i, d, 0, far, headed)
             for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
                 hit = op[p - d] if p > d else 0
                 nkey = key + KEY_STEP[d][p][hit]
@@ -1132,14 +1134,14 @@ class Probe(Scripted):
         for step, key in lasts.items():
             goal.wholes[(*asked, step)] = key
 
-    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool, skip: int) -> int:
+    def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
         if depth == 0 and not self.goal.keeps_larger_die(d):
             return 0  # 2.4: only the larger value can start a play
         return self.legal_sources(d, far, headed)
 
-    def play(self, depth: int, used: int, d: int, p: int, far: int, head: int, skip: int, key: KeyInt) -> bool:
+    def play(self, depth: int, used: int, d: int, p: int, far: int, head: int, key: KeyInt) -> bool:
         if depth != self.script_len:
-            return super().play(depth, used, d, p, far, head, skip, key)
+            return super().play(depth, used, d, p, far, head, key)
         # a step it is asked about: live if a play can follow (the search goes on either way)
         s = self.state
         t = p - d if p > d else 0
@@ -1147,13 +1149,13 @@ class Probe(Scripted):
         if step in self.live:
             return False
         known = self.known_live
-        if (known is not None and step in known) or super().play(depth, used, d, p, far, head, skip, key):
+        if (known is not None and step in known) or super().play(depth, used, d, p, far, head, key):
             self.live.append(step)
         return False
 
-    def after(self, depth: int, used: int, p: int, far: int, head: int, skip: int, key: KeyInt, step: Step) -> bool:
+    def after(self, depth: int, used: int, p: int, far: int, head: int, key: KeyInt, step: Step) -> bool:
         if depth + 1 != self.goal_best or self.active.taggers:
-            return super().after(depth, used, p, far, head, skip, key, step)
+            return super().after(depth, used, p, far, head, key, step)
         # the step ends a play of the goal's length: is it one of its plays?
         if key not in self.goal_plays or (depth == 0 and not self.goal.keeps_larger_die(step.die)):
             return False
