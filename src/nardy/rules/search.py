@@ -562,9 +562,10 @@ class Generation(Search):
                 tallies[whole] = counted + TALLY[q]
 
     def candidate(self, depth: int, key: KeyInt) -> None:
-        """A candidate ends on the board now (RULES.md 2.2): admissible if every end
-        rule admits it; recorded with its preference and its rules' tag."""
-        if depth < self.best or (self.active.enders and not self.ends_ok()):
+        """A candidate of ``depth`` steps, as long as the longest so far, ends on the
+        board now (RULES.md 2.2): admissible if every end rule admits it; recorded
+        with its preference and its rules' tag."""
+        if self.active.enders and not self.ends_ok():
             return
         if self.active.taggers:
             key = self.result_key(key)
@@ -581,30 +582,30 @@ class Generation(Search):
 
     # -- the search ----------------------------------------------------------------
 
-    def visit(self, depth: int, used: int, head: int, key: KeyInt) -> int:
-        self.candidate(depth, key)  # every prefix is a candidate
-        if depth == self.n or self.state.me[OFF] == CHECKERS:
-            return LEAF
-        seen = self.seen
-        if seen is not None:
-            node = self.node_key(key, head, depth)
-            if node in seen:
-                return LEAF
-            seen.add(node)
-        return EXPAND
-
     def run(self) -> bool:
         if self.by_bits and self.n == 2:  # a play of two steps: they are the last two
             self.last_two(0, 0, BAR, self.start_far, 0, self.start_key)
             return False
-        return super().run()
+        return self.node(0, 0, BAR, self.start_far, 0, self.start_key)
 
     def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
+        """A node of the generation: a candidate, and the steps that may follow unless
+        every value is played, every checker is off or the node was met before. (The
+        generation never stops early; its own questions are answered here, not in a
+        :meth:`visit`.)"""
         if self.by_bits and depth + 2 == self.n and not self.state.marks:
             self.last_two(depth, used, maxsrc, far, head, key)
             return False
-        if self.visit(depth, used, head, key) == LEAF:
+        if depth >= self.best:  # every prefix is a candidate (2.2), the shorter ones lose (2.3)
+            self.candidate(depth, key)
+        if depth == self.n or self.state.me[OFF] == CHECKERS:
             return False
+        seen = self.seen
+        if seen is not None:
+            node = self.node_key(key, head, depth)
+            if node in seen:
+                return False
+            seen.add(node)
         return self.expand(depth, used, maxsrc, far, head, key)
 
     def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
