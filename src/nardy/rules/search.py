@@ -210,8 +210,8 @@ class Search:
     steps made), ``used`` (the bit set of the value indexes played), ``far``
     (the mover's checkers on the bar or outside home), ``head`` (steps from the
     head), ``key`` (the board's key) and the highest source so far, ``maxsrc``
-    (for :meth:`Generation.equal_values_mask`). :meth:`node` asks the question's :meth:`visit`, then
-    tries each step that may follow (:meth:`play`).
+    (for :meth:`Generation.equal_values_mask`). :meth:`node` asks the
+    question's :meth:`visit`, then tries each step that may follow (:meth:`play`).
     """
 
     def __init__(
@@ -552,9 +552,9 @@ class Generation(Search):
         op, tallies = self.state.op, self.tallies
         seconds = self.noted(prefix, step) if self.firsts is not None else None
         counted = tally(prefix) + TALLY[p] if tallies is not None else 0
-        steps_e, keys_e = _STEPS[e], KEY_STEP[e]
+        steps_e, keys_e, targets_e = _STEPS[e], KEY_STEP[e], TARGET[e]
         for q in source_points(lasts):
-            o = op[q - e] if q > e else 0  # a blot there is hit
+            o = op[targets_e[q]]  # a blot there is hit
             whole = key + keys_e[q][o]
             if seconds is not None:
                 seconds[steps_e[q][o]] = whole
@@ -1233,8 +1233,8 @@ class Tally(Search):
                 return False
             if not self.legal_sources(d, far, limit is not None and head >= limit) >> p & 1:
                 return False
-            t = p - d if p > d else 0
-            hit = s.op[t] if t else 0
+            t = TARGET[d][p]
+            hit = s.op[t]  # (op[0] is 0)
             make(s, p, t, hit)  # (the state is this question's own: nothing is taken back)
             path.append(_STEPS[d][p][hit])
             key += KEY_STEP[d][p][hit]
@@ -1254,7 +1254,7 @@ class Tally(Search):
         plays = self.goal.plays
         rest = 0 if last else self.rest_of_plays()
         for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
-            hit = op[p - d] if p > d else 0
+            hit = op[TARGET[d][p]]
             step = _STEPS[d][p][hit]
             if last:
                 whole = key + KEY_STEP[d][p][hit]
