@@ -25,10 +25,11 @@ PlayEvent(player=<Player.WHITE: 0>, play=<Play '8/5 6/5' dice=(3, 1)>)
 from __future__ import annotations
 
 import functools
+import inspect
 import random
-import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Concatenate, Final, Literal, ParamSpec, TypeVar
+from threading import get_ident
+from typing import Any, Concatenate, Final, Literal, ParamSpec, TypeVar, cast
 
 import attrs
 
@@ -110,28 +111,62 @@ _ACTIONS = {
 }
 
 
+#: the guard around a method of :class:`Game` (see :func:`_exclusive`), written out for
+#: each method with the method's own parameters, so that a call passes its
+#: arguments on as they are (``*args, **kwargs`` would double the cost of a call)
+_GUARD = """
+def {name}(self, {parameters}):
+    free = self._free
+    try:
+        free.pop()
+    except IndexError:  # held: by this thread (go on) or by another (refuse)
+        if self._holder != get_ident():
+            raise refused() from None
+        return method(self, {arguments})
+    self._holder = get_ident()
+    try:
+        return method(self, {arguments})
+    finally:
+        self._holder = None
+        free.append(None)
+"""
+
+
 def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
     """Run ``method`` only while no other thread is inside the game: a method that
     changes the game, or reads more of it than one value, takes the game's guard
     without waiting, and refuses with :class:`GameInUseError` when another thread
-    holds it (the thread that holds it may call further methods)."""
+    holds it (the thread that holds it may call further methods).
+
+    The guard is a list holding one token (``Game._free``): a call takes it with
+    ``list.pop``, which one thread at a time can do, and names its thread in
+    ``Game._holder`` until it puts it back."""
 
     action = _ACTIONS.get(method.__name__, method.__name__.replace("_", " "))
 
-    @functools.wraps(method)
-    def exclusive(self: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        guard = self._guard
-        if not guard.acquire(False):  # never waits
-            raise GameInUseError(
-                f"cannot {action}: the game is in use by another thread "
-                "(a Game is not shared between threads; give each thread its own, see Game.clone)"
-            )
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            guard.release()
+    def refused() -> GameInUseError:
+        return GameInUseError(
+            f"cannot {action}: the game is in use by another thread "
+            "(a Game is not shared between threads; give each thread its own, see Game.clone)"
+        )
 
-    return exclusive
+    namespace: dict[str, Any] = {"method": method, "refused": refused, "get_ident": get_ident}
+    parameters, arguments = [], []
+    for parameter in list(inspect.signature(method).parameters.values())[1:]:
+        name = parameter.name
+        if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY):
+            raise TypeError(f"a guarded method takes named parameters only: {method.__qualname__}({name})")
+        if parameter.kind is parameter.KEYWORD_ONLY and "*" not in parameters:
+            parameters.append("*")
+        if parameter.default is parameter.empty:
+            parameters.append(name)
+        else:
+            namespace[f"_{name}_default"] = parameter.default
+            parameters.append(f"{name}=_{name}_default")
+        arguments.append(name if parameter.kind is parameter.POSITIONAL_OR_KEYWORD else f"{name}={name}")
+    code = _GUARD.format(name=method.__name__, parameters=", ".join(parameters), arguments=", ".join(arguments))
+    exec(compile(code, f"<guard of Game.{method.__name__}>", "exec"), namespace)  # noqa: S102
+    return cast("Callable[Concatenate[Game, _P], _R]", functools.wraps(method)(namespace[method.__name__]))
 
 
 def _set_turn(pos: Position, turn: Player) -> Position:
@@ -194,7 +229,8 @@ class Game:
         crawford: bool = False,
         pending: Pending | None = None,
     ) -> None:
-        self._guard = threading.RLock()
+        self._free: list[None] = [None]  # the thread guard's token (see _exclusive)
+        self._holder: int | None = None
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
         if seed is not None and type(seed) is not int:
@@ -706,7 +742,7 @@ class Game:
         """The game's state for :mod:`pickle` and :func:`copy.deepcopy`: without its
         thread guard and caches, and without secure dice (which have no state)."""
         state = dict(self.__dict__)
-        del state["_guard"]
+        del state["_free"], state["_holder"]
         state.update(_legal=None, _after=None, _searched=None, _events=None)
         if type(self.rng) is random.SystemRandom:
             state["rng"] = None  # secure dice have no state: a copy draws its own
@@ -714,7 +750,8 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._guard = threading.RLock()
+        self._free = [None]
+        self._holder = None
         self.__dict__.setdefault("_after", None)
         self.__dict__.setdefault("_searched", None)
         if state.get("rng") is None:
@@ -736,7 +773,8 @@ class Game:
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin._guard = threading.RLock()
+        twin._free = [None]
+        twin._holder = None
         twin._history = list(self._history)
         if type(self.rng) is random.SystemRandom:
             twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
