@@ -229,3 +229,40 @@ def test_positions_in_history_are_the_ones_before_each_event() -> None:
         else:  # pragma: no cover - no cube actions in these games
             raise AssertionError(event)
     assert replay.position == game.position and BLACK in (game.turn, game.turn.other)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_history_is_the_same_however_and_whenever_it_is_read(seed: int) -> None:
+    """Events are noted as the game goes and made when the history is read: reading it
+    at any point, undoing, copying or pickling gives the events a game that read its
+    history after every action gives."""
+    rng = random.Random(seed)
+    rules = nardy.ruleset("short", cube=True)
+    watched, lazy = Game(rules, seed=seed), Game(rules, seed=seed)
+    seen: list[tuple[nardy.game.Event, ...]] = [()]  # the watched game's history after each action
+    for _ in range(60):
+        if watched.is_over():
+            break
+        action = rng.random()
+        for game in (watched, lazy):
+            if action < 0.15 and game.history:
+                assert game.undo() == seen[-1][-1]  # the last event before the undo
+            elif game.can_double() and action < 0.25:
+                game.double()
+            elif game.pending.phase == "cube":
+                game.take()
+            elif game.dice is None:
+                game.roll()
+            else:
+                game.play(game.legal_plays()[int(action * 1000) % len(game.legal_plays())])
+        seen.append(watched.history)
+        if action > 0.9:  # the lazy game read now and then, copied and pickled
+            assert lazy.history == watched.history
+            assert lazy.clone().history == watched.history
+            assert pickle.loads(pickle.dumps(lazy)).history == watched.history
+    assert lazy.history == watched.history and lazy.plies == watched.plies
+    assert [event for _, event in lazy.history_with_positions()] == list(lazy.history)
+    # an event read before an undo is the one the undo returns
+    if lazy.history:
+        last = lazy.history[-1]
+        assert lazy.undo() is last

@@ -132,9 +132,11 @@ def _context_problem(context: PlayContext) -> str:
         return f"a context's kind is one of {', '.join(map(repr, _KINDS))}, not {shown(kind)}"
     if type(heads) is not int or not 0 <= heads <= _MAX_HEADS:
         return f"a context's head_used is an int 0..{_MAX_HEADS} (head checkers moved this turn), not {shown(heads)}"
-    for name in ("final", "cascade"):
-        if type(getattr(fields, name)) is not bool:
-            return f"a context's {name} is True or False, not {shown(getattr(fields, name))}"
+    final, cascade = fields.final, fields.cascade
+    if type(final) is not bool:
+        return f"a context's final is True or False, not {shown(final)}"
+    if type(cascade) is not bool:
+        return f"a context's cascade is True or False, not {shown(cascade)}"
     return ""
 
 
@@ -484,8 +486,10 @@ class TurnFlow:
         context = state.context
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-            # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst)
-            context = _context(_hooks(self).roll_context(dice, rolls[player]), self, "roll_context")
+            # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
+            # unless it is the context of a plain roll, which is sound
+            made = _hooks(self).roll_context(dice, rolls[player])
+            context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
         return _derived(state, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:

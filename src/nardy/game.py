@@ -247,7 +247,10 @@ class Game:
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
         self.crawford = crawford
-        self._history: list[tuple[Event, Position, Pending]] = []
+        #: each event as it was pushed: the position and state before it, and its class
+        #: and fields (the event itself is made when the history is first read)
+        self._history: list[tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]] = []
+        self._made: list[Event] = []  # the events of the first entries of _history, made
         self._events: tuple[Event, ...] | None = ()  # the history, kept until it changes
         self._plies = 0
         self._legal: tuple[Play, ...] | None = None
@@ -380,8 +383,15 @@ class Game:
 
     @_exclusive
     def _history_events(self) -> tuple[Event, ...]:
-        events = self._events = tuple(event for event, _, _ in self._history)
+        events = self._events = tuple(self._made_events())
         return events
+
+    def _made_events(self) -> list[Event]:
+        """The events of the history, each made once, when first read."""
+        made = self._made
+        for _, _, make, fields in self._history[len(made) :]:
+            made.append(make(*fields))
+        return made
 
     @_exclusive
     def history_with_positions(self) -> tuple[tuple[Position, Event], ...]:
@@ -399,7 +409,7 @@ class Game:
         white 8/5 6/5 167
         black 24/14 167
         """
-        return tuple((position, event) for event, position, _ in self._history)
+        return tuple(zip((entry[0] for entry in self._history), self._made_events(), strict=True))
 
     @property
     def plies(self) -> int:
@@ -430,7 +440,7 @@ class Game:
             rolled = _check_dice(dice)
         player = pending.player
         assert player is not None
-        self._push(RollEvent(player, rolled))
+        self._push(RollEvent, (player, rolled))
         self._pending = self.rules.turn_flow.after_roll(pending, rolled)
         return rolled
 
@@ -543,7 +553,7 @@ class Game:
         after, pending = self._next(legal)
         player = self._pending.player
         assert player is not None
-        self._push(PlayEvent(player, legal))
+        self._push(PlayEvent, (player, legal))
         self._position = after
         self._pending = pending
         if pending.phase == "over":
@@ -609,7 +619,7 @@ class Game:
         p = self._pending
         assert p.player is not None
         offer = self._next_cube(p.cube)
-        self._push(CubeEvent(p.player, "double", offer))
+        self._push(CubeEvent, (p.player, "double", offer))
         self._pending = p.replace(phase="cube", player=p.player.other, offer=offer, beavered=False)
         return offer
 
@@ -625,7 +635,7 @@ class Game:
         p = self._answer("take")
         assert p.player is not None
         roller = p.player if p.beavered else p.player.other
-        self._push(CubeEvent(p.player, "take", p.offer))
+        self._push(CubeEvent, (p.player, "take", p.offer))
         self._pending = p.replace(
             phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
         )
@@ -635,7 +645,7 @@ class Game:
         """Refuse the double: the game ends and the refuser pays the current stake."""
         p = self._answer("drop")
         assert p.player is not None
-        self._push(CubeEvent(p.player, "drop", p.offer))
+        self._push(CubeEvent, (p.player, "drop", p.offer))
         self._pending = p.replace(phase="over", player=None)
         self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
         return self._result
@@ -653,7 +663,7 @@ class Game:
         offer = self._next_cube(p.offer)
         if offer > self.rules.option("cube_max"):
             raise GameStateError(f"cannot beaver: the cube would pass its maximum ({self.rules.option('cube_max')})")
-        self._push(CubeEvent(p.player, "beaver", offer))
+        self._push(CubeEvent, (p.player, "beaver", offer))
         self._pending = p.replace(
             player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
         )
@@ -685,7 +695,7 @@ class Game:
             final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
         if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
             raise GameStateError(f"a resignation stake is an int 1..15, not {shown(stake)}")
-        self._push(ResignEvent(loser, stake))
+        self._push(ResignEvent, (loser, stake))
         self._pending = self._pending.replace(phase="over", player=None)
         outcome = self.rules.score(final, winner)
         if stake is not None:
@@ -742,7 +752,12 @@ class Game:
         """The game's state for :mod:`pickle` and :func:`copy.deepcopy`: without its
         thread guard and caches, and without secure dice (which have no state)."""
         state = dict(self.__dict__)
-        del state["_free"], state["_holder"]
+        del state["_free"], state["_holder"], state["_made"]
+        # the history as events, each with the position and state before it
+        state["_history"] = [
+            (event, position, pending)
+            for (position, pending, _, _), event in zip(self._history, self._made_events(), strict=True)
+        ]
         state.update(_legal=None, _after=None, _searched=None, _events=None)
         if type(self.rng) is random.SystemRandom:
             state["rng"] = None  # secure dice have no state: a copy draws its own
@@ -750,6 +765,9 @@ class Game:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        history = state["_history"]
+        self._made = [event for event, _, _ in history]
+        self._history = [(position, pending, type(event), ()) for event, position, pending in history]
         self._free = [None]
         self._holder = None
         self.__dict__.setdefault("_after", None)
@@ -776,6 +794,7 @@ class Game:
         twin._free = [None]
         twin._holder = None
         twin._history = list(self._history)
+        twin._made = list(self._made)
         if type(self.rng) is random.SystemRandom:
             twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
         else:  # the same state (not seeded first: seeding from the system costs more than the copy)
@@ -790,13 +809,15 @@ class Game:
         """Take back the last roll or play and return it."""
         if not self._history:
             raise GameStateError("nothing to undo")
-        event, self._position, self._pending = self._history.pop()
+        history, made = self._history, self._made
+        self._position, self._pending, make, fields = history.pop()
+        event = made.pop() if len(made) > len(history) else make(*fields)
         self._legal = None
         self._after = None
         self._searched = None
         self._result = None
         self._events = None
-        if isinstance(event, PlayEvent):
+        if make is PlayEvent:
             self._plies -= 1
         return event
 
@@ -810,13 +831,14 @@ class Game:
             return f"cannot {what}: {self.turn} must roll first"
         return f"cannot {what}: {self.turn} must play {format_dice(self.dice)} first"
 
-    def _push(self, event: Event) -> None:
-        self._history.append((event, self._position, self._pending))
+    def _push(self, make: Callable[..., Event], fields: tuple[Any, ...]) -> None:
+        """Note an event (of class ``make``, with ``fields``) before the game state changes."""
+        self._history.append((self._position, self._pending, make, fields))
         self._legal = None
         self._after = None
         self._searched = None
         self._events = None
-        if isinstance(event, PlayEvent):
+        if make is PlayEvent:
             self._plies += 1
 
     def _find(self, play: Play | str) -> Play:
