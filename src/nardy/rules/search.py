@@ -173,6 +173,10 @@ def source_points(bits: int) -> tuple[int, ...]:
     >>> source_points(1 << 25 | 1 << 24 | 1 << 13 | 1 << 6)
     (25, 24, 13, 6)
     """
+    if bits < 512:  # home points only (commonly): one table, no tuple made
+        return _LOW[bits >> 1]
+    if bits < 1 << 17:
+        return _MIDDLE[bits >> 9] + _LOW[bits >> 1 & 255]
     return _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]
 
 
@@ -282,7 +286,7 @@ class Search:
             tried |= 1 << d
             bits = self.sources(depth, i, d, maxsrc, far, headed)
             nused = used | 1 << i
-            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+            for p in source_points(bits):
                 if self.play(depth, nused, d, p, far, head, key):
                     return True
         return False
@@ -735,7 +739,7 @@ class Generation(Search):
             reach_full = opens[e] & (NOT_HEAD if head_full else ALL_SOURCES)
             steps_d, keys_d, homing_d, targets_d = _STEPS[d], KEY_STEP[d], HOMING[d], TARGET[d]
             steps_e, keys_e, targets_e = _STEPS[e], KEY_STEP[e], TARGET[e]
-            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+            for p in source_points(bits):
                 t = targets_d[p]
                 hit = op[t]  # a blot (op[0] is 0)
                 step = steps_d[p][hit]
@@ -762,7 +766,7 @@ class Generation(Search):
                 # each last step's candidate, recorded as record() records it
                 found = self.found
                 op[t] = 0  # a blot the first step hit is gone (``hit``: 0 or 1, as the target is open)
-                for q in _HIGH[lasts >> 17] + _MIDDLE[lasts >> 9 & 255] + _LOW[lasts >> 1 & 255]:
+                for q in source_points(lasts):
                     o = op[targets_e[q]]  # a blot there is hit
                     last = steps_e[q][o]
                     found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
@@ -1109,7 +1113,7 @@ class Probe(Scripted):
                 continue
             tried |= 1 << d
             bits = self.sources(depth, i, d, 0, far, headed)
-            for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+            for p in source_points(bits):
                 hit = op[p - d] if p > d else 0
                 nkey = key + KEY_STEP[d][p][hit]
                 if nkey not in goal_plays:
@@ -1253,7 +1257,7 @@ class Tally(Search):
         last = depth + 1 == self.goal.best
         plays = self.goal.plays
         rest = 0 if last else self.rest_of_plays()
-        for p in _HIGH[bits >> 17] + _MIDDLE[bits >> 9 & 255] + _LOW[bits >> 1 & 255]:
+        for p in source_points(bits):
             hit = op[TARGET[d][p]]
             step = _STEPS[d][p][hit]
             if last:
