@@ -749,9 +749,8 @@ class Generation(Search):
                     continue
                 if depth + 1 >= self.best:
                     self.record(depth + 1, nkey, prefix + (step,))
-                # the last step's sources, from the bits of the board after this step
-                nocc = (occupied ^ BIT_AT[p] if me[p] == 1 else occupied) | BIT_AT[t]
-                nbar = bar - (p == BAR)  # (StepRule.open_moves where no checker is on the bar)
+                nocc = (occupied ^ BIT_AT[p] if me[p] == 1 else occupied) | BIT_AT[t]  # the board after it
+                nbar = bar - (p == BAR)  # the last step's sources: StepRule.open_moves, unless on the bar
                 lasts = nocc & (reach_full if p == 24 else reach) if nfar and not nbar else rule.sources(
                     nocc, nbar, nfar, e, head_full if p == 24 else headed
                 )
@@ -763,16 +762,17 @@ class Generation(Search):
                     lasts &= 1 << t | UP_TO[e]  # the two-values shortcut (two_values_mask)
                 if not lasts or (depth + 2 != self.best and not self.longest(depth + 2)):
                     continue
-                # each last step's candidate, recorded as record() records it
-                found = self.found
-                op[t] = 0  # a blot the first step hit is gone (``hit``: 0 or 1, as the target is open)
+                found = self.found  # each last step's candidate, recorded as record() records it
+                if hit:
+                    op[t] = 0  # the blot the first step hit is gone (until its last steps are read)
                 for q in source_points(lasts):
                     o = op[targets_e[q]]  # a blot there is hit
                     last = steps_e[q][o]
                     found.setdefault(nkey + keys_e[q][o], prefix + (step, last) if depth else (step, last))
                 if self.noting:
                     self.note_lasts(prefix, step, p, nkey, e, lasts)
-                op[t] = hit
+                if hit:
+                    op[t] = 1
 
     def marks_first(
         self, depth: int, used: int, p: int, t: int, hit: int, step: Step, far: int, head: int, key: KeyInt
