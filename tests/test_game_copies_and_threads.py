@@ -7,6 +7,8 @@ import copy
 import pickle
 import random
 import threading
+import traceback
+from collections.abc import Sequence
 
 import pytest
 
@@ -266,3 +268,28 @@ def test_the_history_is_the_same_however_and_whenever_it_is_read(seed: int) -> N
     if lazy.history:
         last = lazy.history[-1]
         assert lazy.undo() is last
+
+
+def test_an_error_inside_a_call_from_inside_the_game_is_reported_as_it_is() -> None:
+    """A ruleset may call the game back (the thread inside may call further methods):
+    an error there reaches the caller alone, with its guard's source lines."""
+
+    class Peek(nardy.rules.Short):
+        def legal_plays(
+            self, pos: nardy.Position, dice: Sequence[int], context: nardy.PlayContext = nardy.flow.ROLL_CONTEXT
+        ) -> tuple[nardy.Play, ...]:
+            assert game.history  # a call from inside the game, allowed
+            game.roll((3, 1))  # refused: the dice are still to play
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    game = Game(Peek(), first=WHITE)
+    game.roll((3, 1))
+    with pytest.raises(nardy.GameStateError, match="must play 3-1 first") as raised:
+        game.legal_plays()
+    assert raised.value.__context__ is None and raised.value.__cause__ is None
+    assert "return _method(self, dice)" in "".join(traceback.format_tb(raised.value.__traceback__))
+    written: list[str] = []  # and the game is free again, for another thread too
+    other = threading.Thread(target=lambda: written.append(game.to_string()))
+    other.start()
+    other.join(timeout=60)
+    assert written and written[0] == game.to_string()

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import linecache
 import random
 from collections.abc import Callable, Sequence
 from threading import get_ident
@@ -116,19 +117,14 @@ _ACTIONS = {
 #: arguments on as they are (``*args, **kwargs`` would double the cost of a call)
 _GUARD = """
 def {name}(self, {parameters}):
-    free = self._free
+    _callers, _me = self._callers, _get_ident()
+    _callers.append(_me)
     try:
-        free.pop()
-    except IndexError:  # held: by this thread (go on) or by another (refuse)
-        if self._holder != get_ident():
-            raise refused() from None
-        return method(self, {arguments})
-    self._holder = get_ident()
-    try:
-        return method(self, {arguments})
+        if _callers[0] != _me:  # another thread is inside
+            raise _refused()
+        return _method(self, {arguments})
     finally:
-        self._holder = None
-        free.append(None)
+        _callers.remove(_me)
 """
 
 
@@ -138,9 +134,10 @@ def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concaten
     without waiting, and refuses with :class:`GameInUseError` when another thread
     holds it (the thread that holds it may call further methods).
 
-    The guard is a list holding one token (``Game._free``): a call takes it with
-    ``list.pop``, which one thread at a time can do, and names its thread in
-    ``Game._holder`` until it puts it back."""
+    The guard is a list of the threads calling in (``Game._callers``): each call
+    appends its thread (which threads do one at a time) and goes on only if the
+    first thread listed is its own, the thread inside the game; it takes its entry
+    out when it returns or is refused."""
 
     action = _ACTIONS.get(method.__name__, method.__name__.replace("_", " "))
 
@@ -150,12 +147,12 @@ def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concaten
             "(a Game is not shared between threads; give each thread its own, see Game.clone)"
         )
 
-    namespace: dict[str, Any] = {"method": method, "refused": refused, "get_ident": get_ident}
+    namespace: dict[str, Any] = {"_method": method, "_refused": refused, "_get_ident": get_ident}
     parameters, arguments = [], []
     for parameter in list(inspect.signature(method).parameters.values())[1:]:
         name = parameter.name
-        if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY):
-            raise TypeError(f"a guarded method takes named parameters only: {method.__qualname__}({name})")
+        if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY) or name[0] == "_":
+            raise TypeError(f"a guarded method takes named parameters only, not _ ones: {method.__qualname__}({name})")
         if parameter.kind is parameter.KEYWORD_ONLY and "*" not in parameters:
             parameters.append("*")
         if parameter.default is parameter.empty:
@@ -165,7 +162,9 @@ def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concaten
             parameters.append(f"{name}=_{name}_default")
         arguments.append(name if parameter.kind is parameter.POSITIONAL_OR_KEYWORD else f"{name}={name}")
     code = _GUARD.format(name=method.__name__, parameters=", ".join(parameters), arguments=", ".join(arguments))
-    exec(compile(code, f"<guard of Game.{method.__name__}>", "exec"), namespace)  # noqa: S102
+    filename = f"<guard of Game.{method.__name__}>"
+    exec(compile(code, filename, "exec"), namespace)  # noqa: S102
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)  # for tracebacks
     return cast("Callable[Concatenate[Game, _P], _R]", functools.wraps(method)(namespace[method.__name__]))
 
 
@@ -229,8 +228,7 @@ class Game:
         crawford: bool = False,
         pending: Pending | None = None,
     ) -> None:
-        self._free: list[None] = [None]  # the thread guard's token (see _exclusive)
-        self._holder: int | None = None
+        self._callers: list[int] = []  # the thread guard: the threads calling in (see _exclusive)
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
         if seed is not None and type(seed) is not int:
@@ -752,7 +750,7 @@ class Game:
         """The game's state for :mod:`pickle` and :func:`copy.deepcopy`: without its
         thread guard and caches, and without secure dice (which have no state)."""
         state = dict(self.__dict__)
-        del state["_free"], state["_holder"], state["_made"]
+        del state["_callers"], state["_made"]
         # the history as events, each with the position and state before it
         state["_history"] = [
             (event, position, pending)
@@ -768,8 +766,7 @@ class Game:
         history = state["_history"]
         self._made = [event for event, _, _ in history]
         self._history = [(position, pending, type(event), ()) for event, position, pending in history]
-        self._free = [None]
-        self._holder = None
+        self._callers = []
         self.__dict__.setdefault("_after", None)
         self.__dict__.setdefault("_searched", None)
         if state.get("rng") is None:
@@ -791,8 +788,7 @@ class Game:
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin._free = [None]
-        twin._holder = None
+        twin._callers = []
         twin._history = list(self._history)
         twin._made = list(self._made)
         if type(self.rng) is random.SystemRandom:
