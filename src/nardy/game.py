@@ -102,6 +102,10 @@ class ResignEvent:
 Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 
 
+#: an event of a game's history as it is noted: the position and state before it, and
+#: the event's class and fields (the event itself is made when the history is first read)
+_Entry = tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 #: what a refused call would have done, for the methods whose names do not say it
@@ -236,18 +240,15 @@ class Game:
         if type(crawford) is not bool:
             raise GameStateError(f"crawford is True or False, not {shown(crawford)}")
         self.rules = rules
-        #: where the dice come from, a :class:`random.Random` seeded with ``seed``
-        #: or, without a seed, the operating system's secure source
-        #: (:class:`random.SystemRandom`), whose rolls no record or observer can predict
+        #: where the dice come from, a :class:`random.Random` seeded with ``seed`` or, without a seed,
+        #: the system's secure source (:class:`random.SystemRandom`), which no record or observer predicts
         self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
         position = self._start_position(position)
         #: the position the game started from
         self.start = position
         #: whether this is a match's Crawford game (no doubling)
         self.crawford = crawford
-        #: each event as it was pushed: the position and state before it, and its class
-        #: and fields (the event itself is made when the history is first read)
-        self._history: list[tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]] = []
+        self._history: list[_Entry] = []
         self._made: list[Event] = []  # the events of the first entries of _history, made
         self._events: tuple[Event, ...] | None = ()  # the history, kept until it changes
         self._plies = 0

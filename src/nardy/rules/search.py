@@ -413,6 +413,15 @@ class Search:
             return (key, done, depth, *s.marked, *s.frozen)
         return (key, done, depth)
 
+    def visited(self, seen: set[tuple[int, ...]], key: KeyInt, done: int, depth: int) -> bool:
+        """Whether this node (:meth:`node_key`) is in ``seen``, the nodes the search
+        has met; it is noted there if not."""
+        node = self.node_key(key, done, depth)
+        if node in seen:
+            return True
+        seen.add(node)
+        return False
+
     def result_key(self, key: KeyInt) -> KeyInt:
         """The key of the result a candidate ends on: its board's, with the tag of a
         rule that tells it apart (Constraint.tag)."""
@@ -605,11 +614,8 @@ class Generation(Search):
         if depth == self.n or self.state.me[OFF] == CHECKERS:
             return False
         seen = self.seen
-        if seen is not None:
-            node = self.node_key(key, head, depth)
-            if node in seen:
-                return False
-            seen.add(node)
+        if seen is not None and self.visited(seen, key, head, depth):
+            return False
         return self.expand(depth, used, maxsrc, far, head, key)
 
     def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
@@ -703,11 +709,8 @@ class Generation(Search):
         if s.me[OFF] == CHECKERS:
             return
         seen = self.seen
-        if seen is not None:
-            node = (key, head, depth)
-            if node in seen:
-                return
-            seen.add(node)
+        if seen is not None and self.visited(seen, key, head, depth):  # (no marks here: by_bits)
+            return
         pairs = self.pairs
         if pairs is None:
             pairs = last_pairs(self.values, self.order[depth], used)
@@ -826,11 +829,8 @@ class Count(Search):
         if depth == self.n or self.state.me[OFF] == CHECKERS:
             return LEAF
         seen = self.seen
-        if seen is not None:
-            node = self.node_key(key, head, depth)
-            if node in seen:
-                return LEAF
-            seen.add(node)
+        if seen is not None and self.visited(seen, key, head, depth):
+            return LEAF
         return EXPAND
 
     def sources(self, depth: int, i: int, d: int, maxsrc: int, far: int, headed: bool) -> int:
