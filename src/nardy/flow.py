@@ -231,13 +231,7 @@ class Pending:
         ...
         nardy.errors.GameStateError: pending: dice are a tuple of 1 to 4 values 1..6, not (6, 9)
         """
-        fields = self.__dict__
-        if _CHECKED in fields:
-            return
-        problem = _pending_problem(self)
-        if problem:
-            raise GameStateError(f"pending: {problem}")
-        fields[_CHECKED] = True
+        _validate(self)
 
 
 #: the mark of a state whose fields :meth:`Pending.validate` has checked: a state is
@@ -247,12 +241,23 @@ class Pending:
 _CHECKED: Final = "_checked"
 
 
+def _validate(pending: Pending) -> None:
+    """:meth:`Pending.validate`: check the fields of a state not checked before, and mark it."""
+    fields = pending.__dict__
+    if _CHECKED in fields:
+        return
+    problem = _pending_problem(pending)
+    if problem:
+        raise GameStateError(f"pending: {problem}")
+    fields[_CHECKED] = True
+
+
 def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
     """A copy of ``pending`` with ``changes``, keeping its mark (for changes already checked)."""
-    new = _new_object(Pending)
-    fields = new.__dict__
-    fields.update(pending.__dict__)
+    fields = pending.__dict__.copy()
     fields.update(changes)
+    new = _new_object(Pending)
+    _set_attribute(new, "__dict__", fields)  # a frozen class: around its __setattr__
     return new
 
 
@@ -293,6 +298,19 @@ def _pending_problem(pending: Pending) -> str:
 
 _PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
 _new_object: Final = object.__new__
+_set_attribute: Final = object.__setattr__
+
+
+def _next_turn(state: Pending, player: Player) -> Pending:
+    """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll."""
+    return _derived(state, {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()})
+
+
+def _must_play(
+    state: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
+) -> Pending:
+    """:meth:`TurnFlow.must_play` of a checked state, with checked values: ``player`` must play ``values``."""
+    return _derived(state, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
 
 
 # --------------------------------------------------------------------------- argument checks
@@ -327,7 +345,7 @@ def _state(pending: object, owner: object, name: str, phases: tuple[Phase, ...] 
         raise GameStateError(
             f"{_method(owner, name)} takes a Pending (a game's turn-flow state), not {shown(pending)}"
         )
-    pending.validate()
+    _validate(pending)
     if pending.phase not in phases:
         wanted = " or ".join(map(repr, phases))
         raise GameStateError(f"{_method(owner, name)} takes a state of phase {wanted}, not {pending.phase!r}")
@@ -532,7 +550,7 @@ class TurnFlow:
         """
         state = _play_state(pending, after, play, self, "continuation")
         assert state.player is not None
-        return self.next_turn(state, state.player.other)
+        return _next_turn(state, state.player.other)
 
     def splits_on_home_step(self, context: object) -> bool:
         """Whether two plays reaching the same board are different when only one
@@ -599,10 +617,9 @@ class TurnFlow:
         <nardy.Pending.replace>` takes them)."""
         state = _state(pending, TurnFlow, "next_turn")
         _player(player, TurnFlow, "next_turn", "player")
-        fields = {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
         if changes:
-            return state.replace(**fields, **changes)
-        return _derived(state, fields)
+            return state.replace(phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes)
+        return _next_turn(state, player)
 
     @staticmethod
     def must_play(
@@ -614,7 +631,7 @@ class TurnFlow:
         _values(values, TurnFlow, "must_play")
         _context(context, TurnFlow, "must_play")
         _owed(owed, TurnFlow, "must_play")
-        return _derived(state, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
+        return _must_play(state, player, cast(Roll, values), cast(PlayContext, context), cast(tuple[Roll, ...], owed))
 
     def owe(self, pending: object, owed: object) -> Pending:
         """The opponent must play ``owed`` (one play per tuple; empty ones are
@@ -624,8 +641,8 @@ class TurnFlow:
         assert state.player is not None
         plays = tuple(o for o in cast(tuple[Roll, ...], owed) if o)
         if not plays:
-            return self.next_turn(state, state.player.other)
-        return self.must_play(state, state.player.other, plays[0], PlayContext("owed"), plays[1:])
+            return _next_turn(state, state.player.other)
+        return _must_play(state, state.player.other, plays[0], PlayContext("owed"), plays[1:])
 
     def after_owed(self, pending: object) -> Pending:
         """An owed play was made: the next owed play, or the player's own roll.
@@ -634,8 +651,8 @@ class TurnFlow:
         mover = state.player
         assert mover is not None
         if state.owed:
-            return self.must_play(state, mover, state.owed[0], PlayContext("owed"), state.owed[1:])
-        return self.next_turn(state, mover)
+            return _must_play(state, mover, state.owed[0], PlayContext("owed"), state.owed[1:])
+        return _next_turn(state, mover)
 
 
 @mypyc_attr(native_class=False)
@@ -707,7 +724,7 @@ class GulbarDoubles(TurnFlow):
             unplayed = Counter(dice)
             unplayed.subtract(s.die for s in play.steps)
             return self.owe(state, (tuple(sorted(unplayed.elements(), reverse=True)),))
-        return self.next_turn(state, mover.other)
+        return _next_turn(state, mover.other)
 
 
 @mypyc_attr(native_class=False)
@@ -805,11 +822,11 @@ class Cascade(TurnFlow):
         if context.kind == "owed":
             return self.after_owed(state)
         if not context.cascade:  # a non-double, or an exempt double: one play
-            return self.next_turn(state, mover.other)
+            return _next_turn(state, mover.other)
         d = state.dice[0]
         played = len(play.steps)
         if played == 0 and context.kind != "stage" and not self.transfer_if_none_played:
-            return self.next_turn(state, mover.other)  # a double that cannot be started
+            return _next_turn(state, mover.other)  # a double that cannot be started
         # does the cascade stop after this stage? (all checkers home)
         final = context.final
         extra = False
@@ -826,8 +843,8 @@ class Cascade(TurnFlow):
             if later:
                 heads = _heads_after(context, play)
                 nxt = PlayContext("stage", heads, final=extra, cascade=True)
-                return self.must_play(state, mover, later[0], nxt)
-            return self.next_turn(state, mover.other)
+                return _must_play(state, mover, later[0], nxt)
+            return _next_turn(state, mover.other)
         if self.owed:
             return self.owe(state, ((d,) * (4 - played), *later))
-        return self.next_turn(state, mover.other)
+        return _next_turn(state, mover.other)
