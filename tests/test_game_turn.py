@@ -293,3 +293,19 @@ def test_the_observation_of_steps_the_game_refuses_shows_the_board_rules_board()
     mine = x[encoding.OBSERVATION_LAYOUT["my_points"]]
     assert mine[23] == 12 and mine[18] == 1 and mine[19] == 1
     assert np.array_equal(mine, np.array(encoding.apply_steps(game.position, two).points(WHITE), dtype=np.float32))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2024])
+def test_a_seeded_game_rolls_the_dice_of_random_randint(seed: int) -> None:
+    """A seed gives the dice ``random.Random(seed).randint(1, 6)`` draws: the opening
+    roll (ties drawn again), then two dice a roll, so seeded games replay as they
+    always have."""
+    draws = random.Random(seed)
+    opening = (draws.randint(1, 6), draws.randint(1, 6))
+    while opening[0] == opening[1]:
+        opening = (draws.randint(1, 6), draws.randint(1, 6))
+    game = nardy.Game(nardy.ruleset("long"), seed=seed)  # the long family rolls afresh after the opening
+    assert game.opening is not None and (game.opening.white, game.opening.black) == opening
+    for _ in range(20):
+        assert game.roll() == (draws.randint(1, 6), draws.randint(1, 6))
+        game.play(game.legal_plays()[0])
