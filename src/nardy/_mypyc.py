@@ -2,12 +2,11 @@
 classes, without a run-time dependency on ``mypy_extensions``.
 
 ``@mypyc_attr(allow_interpreted_subclasses=True)`` marks the classes that users
-may subclass (rulesets, constraints, the kernel), and
+may subclass (rulesets, constraints, the kernel, the turn-flow policies), and
 ``@mypyc_attr(native_class=False)`` the classes of compiled modules that stay
 ordinary Python classes, with compiled methods (the values of
-:mod:`nardy.core`, which subclass ``tuple``, and the turn-flow policies of
-:mod:`nardy.flow`): mypyc reads the decorator when it compiles a module; at
-run time it does nothing.
+:mod:`nardy.core`, which subclass ``tuple``): mypyc reads the decorator when it
+compiles a module; at run time it does nothing.
 """
 
 from __future__ import annotations

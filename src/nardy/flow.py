@@ -31,7 +31,7 @@ checkers the turn has used) and decides what comes next.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final, Literal, cast
+from typing import Any, ClassVar, Final, Literal, cast
 
 import attrs
 
@@ -445,7 +445,7 @@ def _far(pos: Position, player: Player) -> int:
     return sum(pos.points(player)[6:]) + pos.bar(player)
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnFlow:
     """One play per turn, the opening roll and the last-roll draw (RULES.md 4.1, 4.3).
 
@@ -459,12 +459,15 @@ class TurnFlow:
       in it makes the game a draw (4.1, "право последнего броска").
     """
 
+    #: the settings the repr shows, in order (a subclass with settings of its own adds them)
+    SETTINGS: ClassVar[tuple[str, ...]] = ("opening_reroll", "last_roll_draw")
+
     def __init__(self, *, opening_reroll: object = False, last_roll_draw: object = False) -> None:
         self.opening_reroll = _flag(self, "opening_reroll", opening_reroll)
         self.last_roll_draw = _flag(self, "last_roll_draw", last_roll_draw)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.SETTINGS)
         return f"{type(self).__name__}({fields})"
 
     # -- rolls ---------------------------------------------------------------
@@ -655,7 +658,7 @@ class TurnFlow:
         return _next_turn(state, mover)
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GulbarDoubles(TurnFlow):
     """Gulbar's doubles (RULES.md 4.4, 4.8).
 
@@ -670,6 +673,8 @@ class GulbarDoubles(TurnFlow):
 
     Owed values that cannot be played are lost; they never give a re-roll.
     """
+
+    SETTINGS: ClassVar[tuple[str, ...]] = (*TurnFlow.SETTINGS, "transfer_if_none_played", "transfer_non_doubles")
 
     def __init__(
         self,
@@ -727,7 +732,7 @@ class GulbarDoubles(TurnFlow):
         return _next_turn(state, mover.other)
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Cascade(TurnFlow):
     """The doubles cascade of Crazy, Crazy Gulbar and Giul (RULES.md 4.7, 4.8).
 
@@ -751,6 +756,10 @@ class Cascade(TurnFlow):
 
     Nothing is owed past a stop.
     """
+
+    SETTINGS: ClassVar[tuple[str, ...]] = (
+        *TurnFlow.SETTINGS, "owed", "transfer_if_none_played", "stop", "exempt_rolls"
+    )
 
     def __init__(
         self,

@@ -1,0 +1,127 @@
+"""A turn flow of one's own, written outside the package as a user writes it
+(:meth:`RuleSet.make_turn_flow <nardy.RuleSet.make_turn_flow>`, docs/turn-flow.rst):
+a subclass of :class:`~nardy.flow.TurnFlow` that overrides the hook
+:meth:`~nardy.flow.TurnFlow.continuation`, given to a ruleset and driven by
+:class:`~nardy.Game`.
+
+``RollAgain``: a double played in full lets the mover roll again (once per
+turn with ``once=True``). The test suite runs against the compiled build too,
+where the policy is a Python subclass of a compiled class.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any, ClassVar
+
+import pytest
+
+import nardy
+from nardy import Game, Play, PlayContext, Player, Position
+from nardy.flow import Pending, TurnFlow
+from nardy.game import PlayEvent, RollEvent
+from nardy.rules import Short
+
+
+class RollAgain(TurnFlow):
+    """A double played in full gives the mover another roll (with ``once``, one a turn)."""
+
+    SETTINGS: ClassVar[tuple[str, ...]] = (*TurnFlow.SETTINGS, "once")
+
+    def __init__(self, *, once: bool = False, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.once = once
+
+    def continuation(self, pending: object, after: Position, play: Play) -> Pending:
+        assert isinstance(pending, Pending) and pending.dice is not None and pending.player is not None
+        if pending.dice[0] != pending.dice[1] or len(play.steps) < 4:
+            return super().continuation(pending, after, play)
+        if not self.once:  # the mover's own roll again
+            return self.next_turn(pending, pending.player)
+        if pending.context.kind == "reroll":  # a turn's second roll gives no third
+            return super().continuation(pending, after, play)
+        return pending.replace(phase="roll", dice=None, context=PlayContext("reroll"))
+
+
+class ShortRollAgain(Short):
+    name = "short_roll_again"
+
+    def make_turn_flow(self) -> TurnFlow:
+        return RollAgain()
+
+
+class ShortRollAgainOnce(Short):
+    name = "short_roll_again_once"
+
+    def make_turn_flow(self) -> TurnFlow:
+        return RollAgain(once=True)
+
+
+def played_out(rules: nardy.RuleSet, seed: int) -> Game:
+    game, rng = Game(rules, seed=seed), random.Random(seed)
+    while not game.is_over():
+        if game.dice is None:
+            game.roll()
+        else:
+            game.play(rng.choice(game.legal_plays()))
+    return game
+
+
+def who_rolls_after(game: Game) -> list[tuple[PlayEvent, Player | None]]:
+    """Each play of the game with the player of the next roll (None when none follows)."""
+    events = game.history
+    out = []
+    for i, event in enumerate(events):
+        if isinstance(event, PlayEvent):
+            following = [e for e in events[i + 1 :] if isinstance(e, RollEvent)]
+            out.append((event, following[0].player if following else None))
+    return out
+
+
+def full_double(event: PlayEvent) -> bool:
+    dice = event.play.dice
+    return len(dice) == 4 and len(event.play.steps) == 4
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_double_played_in_full_gives_another_roll(seed: int) -> None:
+    game = played_out(ShortRollAgain(), seed)
+    pairs = who_rolls_after(game)
+    assert any(full_double(event) for event, _ in pairs)  # the rule came into play
+    for event, roller in pairs:
+        if roller is not None:
+            assert roller == (event.player if full_double(event) else event.player.other)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_second_roll_of_a_turn_gives_no_third(seed: int) -> None:
+    game = played_out(ShortRollAgainOnce(), seed)
+    pairs = who_rolls_after(game)
+    again = False  # the play was made with a turn's second roll
+    for event, roller in pairs:
+        if roller is None:
+            continue
+        if full_double(event) and not again:
+            assert roller == event.player
+            again = True
+        else:
+            assert roller == event.player.other
+            again = False
+    assert any(full_double(event) for event, _ in pairs)
+
+
+def test_the_policy_is_the_rulesets_and_shows_its_settings() -> None:
+    rules = ShortRollAgainOnce()
+    assert type(rules.turn_flow) is RollAgain
+    assert repr(rules.turn_flow) == "RollAgain(opening_reroll=False, last_roll_draw=False, once=True)"
+
+
+def test_a_game_of_ones_own_flow_is_copied_undone_and_pickled() -> None:
+    game = played_out(ShortRollAgain(), 3)
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin.history == game.history and twin.result() == game.result()
+    while game.plies > 0:
+        game.undo()
+    fresh = Game(ShortRollAgain(), seed=3)
+    assert (game.position, game.pending) == (fresh.position, fresh.pending)
