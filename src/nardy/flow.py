@@ -257,7 +257,7 @@ def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
     fields = pending.__dict__.copy()
     fields.update(changes)
     new = _new_object(Pending)
-    _set_attribute(new, "__dict__", fields)  # a frozen class: around its __setattr__
+    _set_attribute(new, "__dict__", fields)  # bypassing the frozen class's __setattr__
     return new
 
 
@@ -612,6 +612,9 @@ class TurnFlow:
         return ""
 
     # -- helpers -------------------------------------------------------------
+    # for the hooks of a policy of one's own: the built-in policies derive their
+    # states with the same steps, without checking again what they have checked
+    # (overriding a helper changes no built-in policy; override continuation)
 
     @staticmethod
     def next_turn(pending: object, player: Player, **changes: Any) -> Pending:
@@ -621,7 +624,11 @@ class TurnFlow:
         state = _state(pending, TurnFlow, "next_turn")
         _player(player, TurnFlow, "next_turn", "player")
         if changes:
-            return state.replace(phase="roll", player=player, dice=None, context=ROLL_CONTEXT, owed=(), **changes)
+            fields = {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
+            if changes.keys() & fields.keys():
+                taken = sorted(changes.keys() & fields.keys())[0]
+                raise TypeError(f"TurnFlow.next_turn sets {taken} itself: it is not one of the changes")
+            return state.replace(**fields, **changes)
         return _next_turn(state, player)
 
     @staticmethod
