@@ -71,13 +71,14 @@ def played_out(rules: nardy.RuleSet, seed: int) -> Game:
 
 def who_rolls_after(game: Game) -> list[tuple[PlayEvent, Player | None]]:
     """Each play of the game with the player of the next roll (None when none follows)."""
-    events = game.history
-    out = []
-    for i, event in enumerate(events):
-        if isinstance(event, PlayEvent):
-            following = [e for e in events[i + 1 :] if isinstance(e, RollEvent)]
-            out.append((event, following[0].player if following else None))
-    return out
+    out: list[tuple[PlayEvent, Player | None]] = []
+    roller = None
+    for event in reversed(game.history):
+        if isinstance(event, RollEvent):
+            roller = event.player
+        elif isinstance(event, PlayEvent):
+            out.append((event, roller))
+    return out[::-1]
 
 
 def full_double(event: PlayEvent) -> bool:

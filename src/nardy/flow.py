@@ -301,9 +301,14 @@ _new_object: Final = object.__new__
 _set_attribute: Final = object.__setattr__
 
 
+def _rolls_next(player: Player) -> dict[str, Any]:
+    """The fields that make a state one where ``player`` must roll (its own roll)."""
+    return {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
+
+
 def _next_turn(state: Pending, player: Player) -> Pending:
     """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll."""
-    return _derived(state, {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()})
+    return _derived(state, _rolls_next(player))
 
 
 def _must_play(
@@ -624,10 +629,10 @@ class TurnFlow:
         state = _state(pending, TurnFlow, "next_turn")
         _player(player, TurnFlow, "next_turn", "player")
         if changes:
-            fields = {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
-            if changes.keys() & fields.keys():
-                taken = sorted(changes.keys() & fields.keys())[0]
-                raise TypeError(f"TurnFlow.next_turn sets {taken} itself: it is not one of the changes")
+            fields = _rolls_next(player)
+            taken = sorted(changes.keys() & fields.keys())
+            if taken:
+                raise TypeError(f"TurnFlow.next_turn sets {taken[0]} itself: it is not one of the changes")
             return state.replace(**fields, **changes)
         return _next_turn(state, player)
 
