@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Instruction counts of nardy's workloads, install against install: how revisions
+and builds compare on a machine whose speed wanders.
+
+    python benchmarks/icount.py base=/tmp/base/.venv/bin/python this=.venv/bin/python
+    python benchmarks/icount.py pure=.venv/bin/python compiled=.venv-compiled/bin/python
+    python benchmarks/icount.py main=.venv/bin/python:/tmp/main/src this=.venv/bin/python
+
+Each argument is ``LABEL=PYTHON`` or ``LABEL=PYTHON:PYTHONPATH``, as for
+``builds.py``; the first is the reference. Every workload runs under valgrind's
+callgrind (the Debian package ``valgrind``), which counts the instructions the
+process executes: the same program and input give the same count, whatever else
+the machine is doing, so a change of a few percent shows where wall-clock times
+only scatter. Per ruleset:
+
+* ``legal_plays``: one ``rules.legal_plays(pos, dice)`` call, over the cases;
+* ``afterstates``: one ``list(rules.afterstates(pos, dice))``, over the cases;
+* ``single``: ``legal_plays`` over the cases with exactly one legal play;
+* ``games``: one complete random game through ``nardy.Game`` (seeds 0, 1, ...);
+* ``loop``: one random game of the afterstates loop (``benchmarks/bench.py``'s
+  fastest loop, the same seeds).
+
+The cases are sampled once, from seeded random self-play (``kernel.py``), and
+given to every install. A workload's count is that of a process that runs it
+``--passes`` times less that of one that runs it zero times after the same
+set-up (imports, cases, one warm-up pass), divided by the calls or games it
+made. The garbage collector is off and the hash seed fixed, so that a count
+repeats exactly; times on a real machine also pay the collector. Instructions
+are not time (a cache miss costs more than an addition): compare revisions and
+builds with these, and quote speeds from ``bench.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+from kernel import sample_cases  # benchmarks/kernel.py: the same seeded cases
+
+WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop")
+RULESETS = ("short", "long")
+
+
+def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int, games: int) -> int:
+    """In the nardy this interpreter imports: set up, warm up, then run ``workload``
+    ``passes`` times; returns the calls or games one pass makes."""
+    import gc
+    import random
+
+    import nardy
+    from nardy import Position
+
+    rules = nardy.ruleset(name)
+    cases = [(Position.from_string(text), tuple(dice)) for text, dice in raw]
+    if workload == "single":
+        cases = [(pos, dice) for pos, dice in cases if len(rules.legal_plays(pos, dice)) == 1]
+
+    def through_game(seed: int) -> None:
+        game, rng = nardy.Game(rules, seed=seed), random.Random(seed)
+        while not game.is_over():
+            if game.dice is None:
+                game.roll()
+            game.play(rng.choice(game.legal_plays()))
+
+    def afterstates_loop(seed: int) -> None:
+        rng = random.Random(seed)
+        pos = rules.initial_position()
+        while rules.winner(pos) is None:
+            after = rules.afterstates(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            pos = after[rng.randrange(len(after))]
+
+    def one_pass() -> int:
+        if workload in ("games", "loop"):
+            play = through_game if workload == "games" else afterstates_loop
+            for seed in range(games):
+                play(seed)
+            return games
+        if workload == "afterstates":
+            for pos, dice in cases:
+                list(rules.afterstates(pos, dice))
+        else:
+            for pos, dice in cases:
+                rules.legal_plays(pos, dice)
+        return len(cases)
+
+    units = one_pass()  # the warm-up, in both runs
+    gc.disable()
+    for _ in range(passes):
+        one_pass()
+    return units
+
+
+def count(
+    python: str, path: str, workload: str, name: str, cases_file: str, passes: int, games: int
+) -> tuple[int, int]:
+    """The instructions of one process running ``workload`` ``passes`` times, and
+    the calls or games of a pass."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("PYTHONPATH", None)
+    if path:
+        env["PYTHONPATH"] = path
+    command = [
+        "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+        python, os.path.abspath(__file__), "--child", workload, name, cases_file, str(passes), str(games),
+    ]  # fmt: skip
+    proc = subprocess.run(
+        command, capture_output=True, text=True, env=env,
+        cwd=os.path.dirname(os.path.abspath(__file__)),  # not a checkout root: no src/ on the path
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode or found is None:
+        sys.exit(f"{python} failed on {workload} ({name}):\n{proc.stderr[-2000:]}")
+    return int(found.group(1)), int(proc.stdout)
+
+
+def per_unit(python: str, path: str, workload: str, name: str, cases_file: str, passes: int, games: int) -> float:
+    """The instructions of one call or game of ``workload``."""
+    full, units = count(python, path, workload, name, cases_file, passes, games)
+    base, _ = count(python, path, workload, name, cases_file, 0, games)
+    return (full - base) / (passes * units)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("installs", nargs="*", metavar="LABEL=PYTHON[:PYTHONPATH]")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS), help="default: all (see above)")
+    parser.add_argument("--rulesets", default=",".join(RULESETS), help="default: short,long")
+    parser.add_argument("--cases", type=int, default=300, help="cases per ruleset (default 300)")
+    parser.add_argument("--games", type=int, default=5, help="games per pass of games and loop (default 5)")
+    parser.add_argument("--passes", type=int, default=2, help="passes counted (default 2)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes at once (default: cores)")
+    parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        workload, name, cases_file, passes, games = args.child
+        with open(cases_file) as f:
+            raw = json.load(f)[name]
+        print(run(workload, name, raw, int(passes), int(games)))
+        return
+    if len(args.installs) < 2:
+        parser.error("give at least two installs, the reference first")
+    if shutil.which("valgrind") is None:
+        sys.exit("icount.py needs valgrind (apt-get install valgrind)")
+    workloads = [w for w in args.workloads.split(",") if w]
+    rulesets = [r for r in args.rulesets.split(",") if r]
+    unknown = sorted(set(workloads) - set(WORKLOADS))
+    if unknown:
+        parser.error(f"unknown workloads {unknown}: choose from {', '.join(WORKLOADS)}")
+    installs = []
+    for spec in args.installs:
+        label, _, rest = spec.partition("=")
+        python, _, path = rest.partition(":")
+        if os.sep in python:  # a path, taken from here (the children run elsewhere)
+            python = os.path.abspath(python)
+        installs.append((label, python, os.path.abspath(path) if path else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        cases_file = os.path.join(tmp, "cases.json")
+        with open(cases_file, "w") as f:
+            json.dump(sample_cases(args.cases, tuple(rulesets)), f)
+        jobs = [(label, python, path, w, r) for w in workloads for r in rulesets for label, python, path in installs]
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            counts = list(
+                pool.map(lambda j: per_unit(j[1], j[2], j[3], j[4], cases_file, args.passes, args.games), jobs)
+            )
+    table = {(label, w, r): n for (label, _, _, w, r), n in zip(jobs, counts, strict=True)}
+    reference = installs[0][0]
+    others = [label for label, _, _ in installs[1:]]
+    print("thousands of instructions per call (per game for games and loop)")
+    print(f"{'':<24}" + "".join(f"{label:>12}" for label, _, _ in installs)
+          + "".join(f"{label + ' / ' + reference:>20}" for label in others))  # fmt: skip
+    for w in workloads:
+        for r in rulesets:
+            line = f"{w + ' (' + r + ')':<24}"
+            line += "".join(f"{table[label, w, r] / 1000:>12,.1f}" for label, _, _ in installs)
+            for label in others:
+                line += f"{table[label, w, r] / table[reference, w, r]:>19.3f}x"
+            print(line)
+
+
+if __name__ == "__main__":
+    main()
