@@ -173,14 +173,16 @@ def main() -> None:
     reference = installs[0][0]
     others = [label for label, _, _ in installs[1:]]
     print("thousands of instructions per call (per game for games and loop)")
-    print(f"{'':<24}" + "".join(f"{label:>12}" for label, _, _ in installs)
-          + "".join(f"{label + ' / ' + reference:>20}" for label in others))  # fmt: skip
+    width = max(12, *(len(label) + 2 for label, _, _ in installs))
+    ratio_width = max(20, *(len(label) + len(reference) + 5 for label in others))
+    print(f"{'':<24}" + "".join(f"{label:>{width}}" for label, _, _ in installs)
+          + "".join(f"{label + ' / ' + reference:>{ratio_width}}" for label in others))  # fmt: skip
     for w in workloads:
         for r in rulesets:
             line = f"{w + ' (' + r + ')':<24}"
-            line += "".join(f"{table[label, w, r] / 1000:>12,.1f}" for label, _, _ in installs)
+            line += "".join(f"{table[label, w, r] / 1000:>{width},.1f}" for label, _, _ in installs)
             for label in others:
-                line += f"{table[label, w, r] / table[reference, w, r]:>19.3f}x"
+                line += f"{table[label, w, r] / table[reference, w, r]:>{ratio_width - 1}.3f}x"
             print(line)
 
 
