@@ -52,6 +52,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import nardy_adapter as NA  # noqa: E402  (puts the peer harness' folder on sys.path)
+from kernel import fastest_loop, through_game  # noqa: E402  (nardy's random-game loops)
 
 import nardy  # noqa: E402
 import nardy.rules.kernel  # noqa: E402
@@ -254,37 +255,7 @@ def load_peers(names: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
     return peers, skipped
 
 
-# --------------------------------------------------------------------------- nardy's loops
-
-
-def through_game(rules: nardy.RuleSet) -> Callable[[int], int]:
-    """One random game through nardy.Game (its dice and the choices seeded with ``seed``)."""
-
-    def game(seed: int) -> int:
-        g, rng = nardy.Game(rules, seed=seed), random.Random(seed)
-        while not g.is_over():
-            if g.dice is None:
-                g.roll()
-            g.play(rng.choice(g.legal_plays()))
-        return g.plies
-
-    return game
-
-
-def fastest_loop(rules: nardy.RuleSet) -> Callable[[int], int]:
-    """One random game through the loop of docs/research.rst (a pass is the one afterstate)."""
-    afterstates, winner, initial = rules.afterstates, rules.winner, rules.initial_position
-
-    def game(seed: int) -> int:
-        rng = random.Random(seed)
-        pos, turns = initial(), 0
-        while winner(pos) is None:
-            after = afterstates(pos, (rng.randint(1, 6), rng.randint(1, 6)))
-            pos = after[rng.randrange(len(after))]
-            turns += 1
-        return turns
-
-    return game
+# --------------------------------------------------------------------------- the harness' loop
 
 
 def random_game(ad: Any, rng: random.Random, max_turns: int = 20_000) -> int:

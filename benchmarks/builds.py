@@ -26,14 +26,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
 import time
 from typing import Any
 
-from kernel import sample_cases  # benchmarks/kernel.py: the same seeded cases
+from kernel import sample_cases, through_game  # benchmarks/kernel.py: the same seeded cases and game loop
 
 RULESETS = ("short", "long")
 
@@ -77,15 +76,11 @@ def measure(cases: dict[str, list[tuple[str, list[int]]]], passes: int = 5, game
         for what, seconds in best.items():
             result[f"{name} {what} /s"] = len(items) / seconds
         seconds = float("inf")
+        play_game = through_game(rules)
         for _ in range(max(1, passes // 2)):
             start = time.perf_counter()
             for seed in range(games):
-                game = nardy.Game(rules, seed=seed)
-                rng = random.Random(seed)
-                while not game.is_over():
-                    if game.dice is None:
-                        game.roll()
-                    game.play(rng.choice(game.legal_plays()))
+                play_game(seed)
             seconds = min(seconds, time.perf_counter() - start)
         result[f"{name} games /s"] = games / seconds
     return result
@@ -106,6 +101,18 @@ def _run(python: str, path: str, cases: Any) -> dict[str, Any]:
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
 
 
+def parse_installs(specs: list[str]) -> list[tuple[str, str, str]]:
+    """``(label, python, pythonpath)`` of each ``LABEL=PYTHON[:PYTHONPATH]``, paths made absolute."""
+    installs = []
+    for spec in specs:
+        label, _, rest = spec.partition("=")
+        python, _, path = rest.partition(":")
+        if os.sep in python:  # a path, taken from here (the children run elsewhere)
+            python = os.path.abspath(python)
+        installs.append((label, python, os.path.abspath(path) if path else ""))
+    return installs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("installs", nargs="*", metavar="LABEL=PYTHON[:PYTHONPATH]")
@@ -118,13 +125,7 @@ def main() -> None:
         return
     if len(args.installs) < 2:
         parser.error("give at least two installs, the reference first")
-    installs = []
-    for spec in args.installs:
-        label, _, rest = spec.partition("=")
-        python, _, path = rest.partition(":")
-        if os.sep in python:  # a path, taken from here (the children run elsewhere)
-            python = os.path.abspath(python)
-        installs.append((label, python, os.path.abspath(path) if path else ""))
+    installs = parse_installs(args.installs)
     cases = sample_cases(args.cases, RULESETS)
     runs: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in installs}
     for r in range(args.rounds):

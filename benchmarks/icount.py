@@ -17,8 +17,8 @@ only scatter. Per ruleset:
 * ``afterstates``: one ``list(rules.afterstates(pos, dice))``, over the cases;
 * ``single``: ``legal_plays`` over the cases with exactly one legal play;
 * ``games``: one complete random game through ``nardy.Game`` (seeds 0, 1, ...);
-* ``loop``: one random game of the afterstates loop (``benchmarks/bench.py``'s
-  fastest loop, the same seeds).
+* ``loop``: one random game of the afterstates loop (``bench.py``'s fastest
+  loop, the same seeds).
 
 The cases are sampled once, from seeded random self-play (``kernel.py``), and
 given to every install. A workload's count is that of a process that runs it
@@ -42,7 +42,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from kernel import sample_cases  # benchmarks/kernel.py: the same seeded cases
+from builds import parse_installs  # benchmarks/builds.py: LABEL=PYTHON[:PYTHONPATH]
+from kernel import fastest_loop, sample_cases, through_game  # benchmarks/kernel.py: the cases and the loops
 
 WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop")
 RULESETS = ("short", "long")
@@ -52,7 +53,6 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
     """In the nardy this interpreter imports: set up, warm up, then run ``workload``
     ``passes`` times; returns the calls or games one pass makes."""
     import gc
-    import random
 
     import nardy
     from nardy import Position
@@ -62,23 +62,10 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
     if workload == "single":
         cases = [(pos, dice) for pos, dice in cases if len(rules.legal_plays(pos, dice)) == 1]
 
-    def through_game(seed: int) -> None:
-        game, rng = nardy.Game(rules, seed=seed), random.Random(seed)
-        while not game.is_over():
-            if game.dice is None:
-                game.roll()
-            game.play(rng.choice(game.legal_plays()))
-
-    def afterstates_loop(seed: int) -> None:
-        rng = random.Random(seed)
-        pos = rules.initial_position()
-        while rules.winner(pos) is None:
-            after = rules.afterstates(pos, (rng.randint(1, 6), rng.randint(1, 6)))
-            pos = after[rng.randrange(len(after))]
+    play = through_game(rules) if workload == "games" else fastest_loop(rules) if workload == "loop" else None
 
     def one_pass() -> int:
-        if workload in ("games", "loop"):
-            play = through_game if workload == "games" else afterstates_loop
+        if play is not None:
             for seed in range(games):
                 play(seed)
             return games
@@ -153,13 +140,7 @@ def main() -> None:
     unknown = sorted(set(workloads) - set(WORKLOADS))
     if unknown:
         parser.error(f"unknown workloads {unknown}: choose from {', '.join(WORKLOADS)}")
-    installs = []
-    for spec in args.installs:
-        label, _, rest = spec.partition("=")
-        python, _, path = rest.partition(":")
-        if os.sep in python:  # a path, taken from here (the children run elsewhere)
-            python = os.path.abspath(python)
-        installs.append((label, python, os.path.abspath(path) if path else ""))
+    installs = parse_installs(args.installs)
     with tempfile.TemporaryDirectory() as tmp:
         cases_file = os.path.join(tmp, "cases.json")
         with open(cases_file, "w") as f:

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -55,6 +56,38 @@ def sample_cases(n: int, names: tuple[str, ...] = ()) -> dict[str, list[tuple[st
                 pos = rules.initial_position()
         out[name] = cases
     return out
+
+
+def through_game(rules: Any) -> Callable[[int], int]:
+    """One random game through nardy.Game (its dice and the choices seeded with ``seed``)."""
+
+    import nardy
+
+    def game(seed: int) -> int:
+        g, rng = nardy.Game(rules, seed=seed), random.Random(seed)
+        while not g.is_over():
+            if g.dice is None:
+                g.roll()
+            g.play(rng.choice(g.legal_plays()))
+        return g.plies
+
+    return game
+
+
+def fastest_loop(rules: Any) -> Callable[[int], int]:
+    """One random game through the loop of docs/research.rst (a pass is the one afterstate)."""
+    afterstates, winner, initial = rules.afterstates, rules.winner, rules.initial_position
+
+    def game(seed: int) -> int:
+        rng = random.Random(seed)
+        pos, turns = initial(), 0
+        while winner(pos) is None:
+            after = afterstates(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+            pos = after[rng.randrange(len(after))]
+            turns += 1
+        return turns
+
+    return game
 
 
 def measure(cases: dict[str, list[tuple[str, list[int]]]], repeats: int = 5) -> dict[str, dict[str, float]]:
