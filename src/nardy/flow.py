@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, cast
 import attrs
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import CHECKERS, Play, Player, Position, check_steps
+from nardy.core import Play, Player, Position, check_steps
 from nardy.errors import (
     GameStateError,
     IllegalPlayError,
@@ -427,13 +427,6 @@ def _play_state(pending: object, after: object, play: object, owner: object, nam
     return state
 
 
-def _hooks(flow: TurnFlow) -> Any:
-    """``flow``, for calling a method that a subclass may override and whose
-    result the caller checks itself (a compiled build would check it against
-    the annotation first, with a TypeError of its own)."""
-    return flow
-
-
 def _roll_context_args(flow: object, dice: object, own_rolls: object) -> tuple[Roll, int]:
     """The arguments of ``roll_context`` checked: a roll and a count of own rolls."""
     roll = _roll(dice, flow, "roll_context")
@@ -443,6 +436,14 @@ def _roll_context_args(flow: object, dice: object, own_rolls: object) -> tuple[R
             f"not {shown(own_rolls)}"
         )
     return roll, own_rolls
+
+
+def _all_off(pos: Position, player: Player) -> bool:
+    """Whether ``player`` has borne off all its checkers in ``pos`` (``pos.off(player) ==
+    CHECKERS``, read from the fields: the commonest answer, no, comes after a point or two)."""
+    if player is Player.WHITE:
+        return not pos.white_bar and not any(pos.white)
+    return not pos.black_bar and not any(pos.black)
 
 
 def _far(pos: Position, player: Player) -> int:
@@ -514,7 +515,8 @@ class TurnFlow:
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
             # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
             # unless it is the context of a plain roll, which is sound
-            made = _hooks(self).roll_context(dice, rolls[player])
+            hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
+            made = hooks.roll_context(dice, rolls[player])
             context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
         return _derived(state, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
 
@@ -531,9 +533,10 @@ class TurnFlow:
         state = _play_state(pending, after, play, self, "after_play")
         mover = state.player
         assert mover is not None
-        if after.off(mover) == CHECKERS:
+        if _all_off(after, mover):
             return self.after_bear_off(state, mover)
-        nxt = _hooks(self).continuation(state, after, play)  # checked here (read untyped: see docs/compiled.rst)
+        hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
+        nxt = hooks.continuation(state, after, play)
         if not isinstance(nxt, Pending):
             raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
         if state.extra_turn:
