@@ -30,6 +30,7 @@ GROUPS = {
     ],
     "nardy_flow": [
         "nardy/flow.py",
+        "nardy/game.py",
     ],
     "nardy_play": [
         "nardy/_ratings.py",

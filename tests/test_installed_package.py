@@ -53,9 +53,9 @@ MODULES = [] if FROM_SOURCE else _pure_modules()
 
 
 def test_every_module_is_found() -> None:
-    expected = {"nardy", "nardy.game", "nardy.formats", "nardy.rules.options", "nardy.envs"}
+    expected = {"nardy", "nardy.formats", "nardy.rules.options", "nardy.envs"}
     if not nardy.COMPILED:  # the compiled build's are extension modules (tests/test_compiled_build.py)
-        expected |= {"nardy.core", "nardy.flow", "nardy.rules.base", "nardy.rules.kernel"}
+        expected |= {"nardy.core", "nardy.flow", "nardy.game", "nardy.rules.base", "nardy.rules.kernel"}
     assert expected <= set(MODULES)
 
 

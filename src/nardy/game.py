@@ -24,16 +24,14 @@ PlayEvent(player=<Player.WHITE: 0>, play=<Play '8/5 6/5' dice=(3, 1)>)
 
 from __future__ import annotations
 
-import functools
-import inspect
-import linecache
 import random
 from collections.abc import Callable, Sequence
 from threading import get_ident
-from typing import Any, Concatenate, Final, Literal, ParamSpec, TypeVar, cast
+from typing import Any, Final, Literal
 
 import attrs
 
+from nardy._mypyc import mypyc_attr
 from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
 from nardy.flow import Pending
@@ -106,70 +104,33 @@ Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 #: the event's class and fields (the event itself is made when the history is first read)
 _Entry = tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]
 
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-#: what a refused call would have done, for the methods whose names do not say it
-_ACTIONS = {
-    "__getstate__": "copy or pickle the game",
-    "_history_events": "read the history",
-    "to_string": "write the game string",
-}
+class _Guard:
+    """A game's thread guard (``with game._guard:`` around each method that changes
+    the game, or reads more of it than one value): it lets in the thread inside
+    the game, as often as that thread calls in, and refuses any other with
+    :class:`GameInUseError` at once, without waiting.
 
+    It is a list of the threads calling in: each call appends its thread (which
+    threads do one at a time) and goes on only if the first thread listed is its
+    own, the thread inside the game; it takes its entry out when it leaves or is
+    refused."""
 
-#: the guard around a method of :class:`Game` (see :func:`_exclusive`), written out for
-#: each method with the method's own parameters, so that a call passes its
-#: arguments on as they are (``*args, **kwargs`` would double the cost of a call)
-_GUARD = """
-def {name}(self, {parameters}):
-    _callers, _me = self._callers, _get_ident()
-    _callers.append(_me)
-    try:
-        if _callers[0] != _me:  # another thread is inside
-            raise _refused()
-        return _method(self, {arguments})
-    finally:
-        _callers.remove(_me)
-"""
+    def __init__(self) -> None:
+        self.callers: list[int] = []
 
+    def __enter__(self) -> None:
+        callers = self.callers
+        me = get_ident()
+        callers.append(me)
+        if callers[0] != me:  # another thread is inside
+            callers.remove(me)
+            raise GameInUseError(
+                "the game is in use by another thread "
+                "(a Game is not shared between threads; give each thread its own, see Game.clone)"
+            )
 
-def _exclusive(method: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
-    """Run ``method`` only while no other thread is inside the game: a method that
-    changes the game, or reads more of it than one value, takes the game's guard
-    without waiting, and refuses with :class:`GameInUseError` when another thread
-    holds it (the thread that holds it may call further methods).
-
-    The guard is a list of the threads calling in (``Game._callers``): each call
-    appends its thread (which threads do one at a time) and goes on only if the
-    first thread listed is its own, the thread inside the game; it takes its entry
-    out when it returns or is refused."""
-
-    action = _ACTIONS.get(method.__name__, method.__name__.replace("_", " "))
-
-    def refused() -> GameInUseError:
-        return GameInUseError(
-            f"cannot {action}: the game is in use by another thread "
-            "(a Game is not shared between threads; give each thread its own, see Game.clone)"
-        )
-
-    namespace: dict[str, Any] = {"_method": method, "_refused": refused, "_get_ident": get_ident}
-    parameters, arguments = [], []
-    for parameter in list(inspect.signature(method).parameters.values())[1:]:
-        name = parameter.name
-        if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY) or name[0] == "_":
-            raise TypeError(f"a guarded method takes named parameters only, not _ ones: {method.__qualname__}({name})")
-        if parameter.kind is parameter.KEYWORD_ONLY and "*" not in parameters:
-            parameters.append("*")
-        if parameter.default is parameter.empty:
-            parameters.append(name)
-        else:
-            namespace[f"_{name}_default"] = parameter.default
-            parameters.append(f"{name}=_{name}_default")
-        arguments.append(name if parameter.kind is parameter.POSITIONAL_OR_KEYWORD else f"{name}={name}")
-    code = _GUARD.format(name=method.__name__, parameters=", ".join(parameters), arguments=", ".join(arguments))
-    filename = f"<guard of Game.{method.__name__}>"
-    exec(compile(code, filename, "exec"), namespace)  # noqa: S102
-    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)  # for tracebacks
-    return cast("Callable[Concatenate[Game, _P], _R]", functools.wraps(method)(namespace[method.__name__]))
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.callers.remove(get_ident())
 
 
 def _set_turn(pos: Position, turn: Player) -> Position:
@@ -181,6 +142,7 @@ def _set_turn(pos: Position, turn: Player) -> Position:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game of a ruleset, from the opening roll to the result.
 
@@ -225,24 +187,28 @@ class Game:
         self,
         rules: RuleSet,
         *,
-        seed: int | None = None,
+        seed: object = None,
         first: Player | None = None,
-        opening: tuple[int, int] | None = None,
+        opening: object = None,
         position: Position | None = None,
-        crawford: bool = False,
-        pending: Pending | None = None,
+        crawford: object = False,
+        pending: object = None,
     ) -> None:
-        self._callers: list[int] = []  # the thread guard: the threads calling in (see _exclusive)
+        # seed (an int or None), opening (two ints), crawford (a bool) and pending (a
+        # Pending) are typed object: checked here, in both builds (see docs/compiled.rst)
+        self._guard = _Guard()
         if not isinstance(rules, RuleSet):
             raise GameStateError(f"a Game needs a RuleSet (see nardy.ruleset), not {shown(rules)}")
-        if seed is not None and type(seed) is not int:
+        given: Any = seed  # checked before it is read as an int
+        if given is not None and type(given) is not int:
             raise GameStateError(f"a seed is an int (or None for dice nobody can predict), not {shown(seed)}")
-        if type(crawford) is not bool:
+        if not isinstance(crawford, bool):
             raise GameStateError(f"crawford is True or False, not {shown(crawford)}")
         self.rules = rules
+        self._flow = rules.turn_flow
         #: where the dice come from, a :class:`random.Random` seeded with ``seed`` or, without a seed,
         #: the system's secure source (:class:`random.SystemRandom`), which no record or observer predicts
-        self.rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.rng: random.Random = random.Random(given) if given is not None else random.SystemRandom()
         position = self._start_position(position)
         #: the position the game started from
         self.start = position
@@ -293,7 +259,7 @@ class Game:
             raise GameStateError("neither side can ever move in this position, so the game could never end")
         return position
 
-    def _opening_roll(self, opening: tuple[int, int] | None) -> Pending:
+    def _opening_roll(self, opening: object) -> Pending:
         """The state after the opening roll ``opening`` (White's die, Black's die), or
         one rolled (ties again) when it is ``None``; kept in :attr:`opening`."""
         if opening is None:
@@ -307,9 +273,9 @@ class Game:
             raise InvalidDiceError(f"the opening roll cannot be a tie, got {opening}")
         self.opening = OpeningEvent(w, b)
         starter = Player.WHITE if w > b else Player.BLACK
-        return self.rules.turn_flow.opening(starter, (max(w, b), min(w, b)))
+        return self._flow.opening(starter, (max(w, b), min(w, b)))
 
-    def _resume(self, pending: Pending) -> Pending:
+    def _resume(self, pending: object) -> Pending:
         """Check a state to resume in: one this ruleset's turn flow and options can reach."""
         if not isinstance(pending, Pending):
             raise GameStateError(f"pending must be a Pending, not {shown(pending)}")
@@ -318,7 +284,7 @@ class Game:
             raise GameStateError("cannot resume a finished game; start from its position instead")
         if not isinstance(pending.player, Player):
             raise GameStateError("a game resumes with a player to act")
-        reason = self.rules.turn_flow.unreachable(pending)
+        reason = self._flow.unreachable(pending)
         if not reason:
             reason = self._cube_unreachable(pending)
         if reason:
@@ -380,10 +346,10 @@ class Game:
             events = self._history_events()
         return events
 
-    @_exclusive
     def _history_events(self) -> tuple[Event, ...]:
-        events = self._events = tuple(self._made_events())
-        return events
+        with self._guard:
+            events = self._events = tuple(self._made_events())
+            return events
 
     def _made_events(self) -> list[Event]:
         """The events of the history, each made once, when first read."""
@@ -392,7 +358,6 @@ class Game:
             made.append(make(*fields))
         return made
 
-    @_exclusive
     def history_with_positions(self) -> tuple[tuple[Position, Event], ...]:
         """Each event of :attr:`history` with the position it was taken in, oldest
         first: the position before each roll, play, cube action and resignation
@@ -408,7 +373,8 @@ class Game:
         white 8/5 6/5 167
         black 24/14 167
         """
-        return tuple(zip((entry[0] for entry in self._history), self._made_events(), strict=True))
+        with self._guard:
+            return tuple(zip((entry[0] for entry in self._history), self._made_events(), strict=True))
 
     @property
     def plies(self) -> int:
@@ -426,39 +392,34 @@ class Game:
 
     # -- actions -----------------------------------------------------------
 
-    @_exclusive
     def roll(self, dice: Sequence[int] | None = None) -> tuple[int, int]:
         """Roll for the player to act: ``dice`` explicitly, or from the game's RNG."""
-        pending = self._pending
-        if pending.phase != "roll":
-            raise GameStateError(self._not_now("roll"))
-        if dice is None:
-            randint = self.rng.randint
-            rolled = (randint(1, 6), randint(1, 6))
-        else:
-            rolled = _check_dice(dice)
-        player = pending.player
-        assert player is not None
-        self._push(RollEvent, (player, rolled))
-        self._pending = self.rules.turn_flow.after_roll(pending, rolled)
-        return rolled
+        with self._guard:
+            pending = self._pending
+            if pending.phase != "roll":
+                raise GameStateError(self._not_now("roll"))
+            if dice is None:
+                randint = self.rng.randint
+                rolled = (randint(1, 6), randint(1, 6))
+            else:
+                rolled = _check_dice(dice)
+            player = pending.player
+            assert player is not None
+            self._push(RollEvent, (player, rolled))
+            self._pending = self._flow.after_roll(pending, rolled)
+            return rolled
 
-    @_exclusive
     def legal_plays(self) -> tuple[Play, ...]:
         """The legal plays of the values to play now (never empty)."""
-        return self._legal_plays()
+        with self._guard:
+            pending = self._pending
+            if pending.phase != "play" or pending.dice is None:
+                raise GameStateError(self._not_now("play"))
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.rules.legal_plays(self._position, pending.dice, pending.context)
+            return legal
 
-    def _legal_plays(self) -> tuple[Play, ...]:
-        if self._pending.phase != "play":
-            raise GameStateError(self._not_now("play"))
-        if self._legal is None:
-            assert self._pending.dice is not None
-            self._legal = self.rules.legal_plays(
-                self._position, self._pending.dice, self._pending.context
-            )
-        return self._legal
-
-    @_exclusive
     def afterstates(self) -> Afterstates:
         """The positions the legal plays of the values to play now lead to: the
         :class:`~nardy.Afterstates` that :meth:`RuleSet.afterstates
@@ -479,15 +440,15 @@ class Game:
         >>> game.play(after.play(best))
         <Play '24/13' dice=(6, 5)>
         """
-        pending = self._pending
-        if pending.phase != "play" or pending.dice is None:
-            raise GameStateError(self._not_now("play"))
-        after = self._after
-        if after is None:
-            after = self._after = self.rules.afterstates(self._position, pending.dice, pending.context)
-        return after
+        with self._guard:
+            pending = self._pending
+            if pending.phase != "play" or pending.dice is None:
+                raise GameStateError(self._not_now("play"))
+            after = self._after
+            if after is None:
+                after = self._after = self.rules.afterstates(self._position, pending.dice, pending.context)
+            return after
 
-    @_exclusive
     def next_steps(self, prefix: Sequence[Step] = ()) -> tuple[Step, ...]:
         """The steps that may follow ``prefix`` in a play of the values to play now
         (:meth:`RuleSet.next_steps <nardy.RuleSet.next_steps>` for the game's
@@ -503,28 +464,28 @@ class Game:
         >>> [str(step) for step in game.next_steps([nardy.Step.from_string("24/18")])]
         ['18/13']
         """
-        pending = self._pending
-        if pending.phase != "play" or pending.dice is None:
-            raise GameStateError(self._not_now("play"))
-        return self.rules.next_steps(self._position, pending.dice, prefix, pending.context)
+        with self._guard:
+            pending = self._pending
+            if pending.phase != "play" or pending.dice is None:
+                raise GameStateError(self._not_now("play"))
+            return self.rules.next_steps(self._position, pending.dice, prefix, pending.context)
 
-    @_exclusive
-    def parse_play(self, text: str) -> Play:
+    def parse_play(self, text: object) -> Play:
         """The legal play that ``text`` describes, for the values to play now."""
-        return self._parse_play(text)
+        with self._guard:
+            return self._parse_play(text)
 
-    def _parse_play(self, text: str) -> Play:
+    def _parse_play(self, text: object) -> Play:
         if self._pending.phase != "play":
             raise GameStateError(self._not_now("play"))
         assert self._pending.dice is not None
         return self.rules.parse_play(self._position, text, self._pending.dice, self._pending.context)
 
-    @_exclusive
     def position_after(self, play: Play) -> Position:
         """The position ``play`` would lead to (the game is not changed)."""
-        return self._next(self._find(play))[0]
+        with self._guard:
+            return self._next(self._find(play))[0]
 
-    @_exclusive
     def play(self, play: Play | str) -> Play:
         """Make ``play`` (a :class:`Play` from :meth:`legal_plays`, or notation).
 
@@ -548,16 +509,17 @@ class Game:
         >>> game.play(made) is made
         True
         """
-        legal = self._find(play)
-        after, pending = self._next(legal)
-        player = self._pending.player
-        assert player is not None
-        self._push(PlayEvent, (player, legal))
-        self._position = after
-        self._pending = pending
-        if pending.phase == "over":
-            self._check_over()
-        return legal
+        with self._guard:
+            legal = self._find(play)
+            after, pending = self._next(legal)
+            player = self._pending.player
+            assert player is not None
+            self._push(PlayEvent, (player, legal))
+            self._position = after
+            self._pending = pending
+            if pending.phase == "over":
+                self._check_over()
+            return legal
 
     # -- the doubling cube and resignation ------------------------------------
 
@@ -595,12 +557,11 @@ class Game:
             return "no double before the player's first play (cube_after_first_move)"
         return ""
 
-    @_exclusive
     def can_double(self) -> bool:
         """Whether the player to act may double now."""
-        return not self._no_double()
+        with self._guard:
+            return not self._no_double()
 
-    @_exclusive
     def double(self) -> int:
         """Double (before rolling); the opponent must then :meth:`take`, :meth:`drop`
         or :meth:`beaver`. Returns the value offered.
@@ -612,15 +573,16 @@ class Game:
         >>> game.take(); game.cube, game.cube_owner, game.turn
         (2, <Player.BLACK: 1>, <Player.WHITE: 0>)
         """
-        reason = self._no_double()
-        if reason:
-            raise GameStateError(f"cannot double: {reason}")
-        p = self._pending
-        assert p.player is not None
-        offer = self._next_cube(p.cube)
-        self._push(CubeEvent, (p.player, "double", offer))
-        self._pending = p.replace(phase="cube", player=p.player.other, offer=offer, beavered=False)
-        return offer
+        with self._guard:
+            reason = self._no_double()
+            if reason:
+                raise GameStateError(f"cannot double: {reason}")
+            p = self._pending
+            assert p.player is not None
+            offer = self._next_cube(p.cube)
+            self._push(CubeEvent, (p.player, "double", offer))
+            self._pending = p.replace(phase="cube", player=p.player.other, offer=offer, beavered=False)
+            return offer
 
     def _answer(self, action: str) -> Pending:
         p = self._pending
@@ -628,48 +590,49 @@ class Game:
             raise GameStateError(f"cannot {action}: no double has been offered")
         return p
 
-    @_exclusive
     def take(self) -> None:
         """Accept the double: the stake is raised and the taker owns the cube."""
-        p = self._answer("take")
-        assert p.player is not None
-        roller = p.player if p.beavered else p.player.other
-        self._push(CubeEvent, (p.player, "take", p.offer))
-        self._pending = p.replace(
-            phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
-        )
+        with self._guard:
+            p = self._answer("take")
+            assert p.player is not None
+            roller = p.player if p.beavered else p.player.other
+            self._push(CubeEvent, (p.player, "take", p.offer))
+            self._pending = p.replace(
+                phase="roll", player=roller, cube=p.offer, cube_owner=roller.other, offer=0, beavered=False
+            )
 
-    @_exclusive
     def drop(self) -> Result:
         """Refuse the double: the game ends and the refuser pays the current stake."""
-        p = self._answer("drop")
-        assert p.player is not None
-        self._push(CubeEvent, (p.player, "drop", p.offer))
-        self._pending = p.replace(phase="over", player=None)
-        self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
-        return self._result
+        with self._guard:
+            p = self._answer("drop")
+            assert p.player is not None
+            self._push(CubeEvent, (p.player, "drop", p.offer))
+            self._pending = p.replace(phase="over", player=None)
+            self._result = Result(p.player.other, p.cube, "drop", "drop", p.cube)
+            return self._result
 
-    @_exclusive
     def beaver(self) -> int:
         """Beaver (option ``beaver``): take and at once redouble, keeping the cube.
         The original doubler must then take or drop. Returns the new offer."""
-        p = self._answer("beaver")
-        assert p.player is not None
-        if not self.rules.option("beaver"):
-            raise GameStateError("cannot beaver: the option beaver is off")
-        if p.beavered:
-            raise GameStateError("cannot beaver a beaver")
-        offer = self._next_cube(p.offer)
-        if offer > self.rules.option("cube_max"):
-            raise GameStateError(f"cannot beaver: the cube would pass its maximum ({self.rules.option('cube_max')})")
-        self._push(CubeEvent, (p.player, "beaver", offer))
-        self._pending = p.replace(
-            player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
-        )
-        return offer
+        with self._guard:
+            p = self._answer("beaver")
+            assert p.player is not None
+            if not self.rules.option("beaver"):
+                raise GameStateError("cannot beaver: the option beaver is off")
+            if p.beavered:
+                raise GameStateError("cannot beaver a beaver")
+            offer = self._next_cube(p.offer)
+            if offer > self.rules.option("cube_max"):
+                raise GameStateError(
+                    f"cannot beaver: the cube would pass its maximum ({self.rules.option('cube_max')})"
+                )
+            self._push(CubeEvent, (p.player, "beaver", offer))
+            self._pending = p.replace(
+                player=p.player.other, cube=p.offer, cube_owner=p.player, offer=offer, beavered=True
+            )
+            return offer
 
-    @_exclusive
-    def resign(self, player: Player | None = None, stake: int | None = None) -> Result:
+    def resign(self, player: Player | None = None, stake: object = None) -> Result:
         """``player`` (default: the one to act) gives up. It pays what its position
         would cost if the opponent had just borne off its last checker, times the cube
         (RULES.md 4.1). ``stake`` records a resignation at another level agreed by the
@@ -680,28 +643,29 @@ class Game:
         >>> game.resign()
         Result(winner=<Player.BLACK: 1>, points=3, kind='koks', ending='resign', cube=1)
         """
-        if self._pending.phase == "over":
-            raise GameStateError("cannot resign: the game is over")
-        loser = self.turn if player is None else player
-        if not isinstance(loser, Player):
-            raise GameStateError(f"resign needs a Player, not {shown(player)}")
-        winner = loser.other
-        pos = self._position
-        empty = (0,) * 24
-        if winner == Player.WHITE:
-            final = make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
-        else:
-            final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
-        if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
-            raise GameStateError(f"a resignation stake is an int 1..15, not {shown(stake)}")
-        self._push(ResignEvent, (loser, stake))
-        self._pending = self._pending.replace(phase="over", player=None)
-        outcome = self.rules.score(final, winner)
-        if stake is not None:
-            kind = {1: "oin", 2: "mars", 3: "koks", 4: "home_mars"}.get(stake, "checkers_left")
-            outcome = Result(winner, stake, kind)
-        self._result = self._with_cube(outcome, "resign")
-        return self._result
+        with self._guard:
+            if self._pending.phase == "over":
+                raise GameStateError("cannot resign: the game is over")
+            loser = self.turn if player is None else player
+            if not isinstance(loser, Player):
+                raise GameStateError(f"resign needs a Player, not {shown(player)}")
+            winner = loser.other
+            pos = self._position
+            empty = (0,) * 24
+            if winner == Player.WHITE:
+                final = make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
+            else:
+                final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
+            if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
+                raise GameStateError(f"a resignation stake is an int 1..15, not {shown(stake)}")
+            self._push(ResignEvent, (loser, stake))
+            self._pending = self._pending.replace(phase="over", player=None)
+            outcome = self.rules.score(final, winner)
+            if stake is not None:
+                kind = {1: "oin", 2: "mars", 3: "koks", 4: "home_mars"}.get(stake, "checkers_left")
+                outcome = Result(winner, stake, kind)
+            self._result = self._with_cube(outcome, "resign")
+            return self._result
 
     def _with_cube(self, result: Result, ending: str) -> Result:
         """Apply the cube and the cube's scoring options to a game's outcome."""
@@ -746,34 +710,36 @@ class Game:
 
         return svg.game(self)
 
-    @_exclusive
     def __getstate__(self) -> dict[str, object]:
         """The game's state for :mod:`pickle` and :func:`copy.deepcopy`: without its
         thread guard and caches, and without secure dice (which have no state)."""
-        state = dict(self.__dict__)
-        del state["_callers"], state["_made"]
-        # the history as events, each with the position and state before it
-        state["_history"] = [
-            (event, position, pending)
-            for (position, pending, _, _), event in zip(self._history, self._made_events(), strict=True)
-        ]
-        state.update(_legal=None, _after=None, _searched=None, _events=None)
-        if type(self.rng) is random.SystemRandom:
-            state["rng"] = None  # secure dice have no state: a copy draws its own
-        return state
+        with self._guard:
+            state = _subclass_attributes(self)
+            state.update((name, getattr(self, name)) for name in _SHARED)
+            state.update(dict.fromkeys(_CACHES))
+            # the history as events, each with the position and state before it
+            state["_history"] = [
+                (event, position, pending)
+                for (position, pending, _, _), event in zip(self._history, self._made_events(), strict=True)
+            ]
+            if type(self.rng) is random.SystemRandom:
+                state["rng"] = None  # secure dice have no state: a copy draws its own
+            return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        for name in _CACHES:
+            setattr(self, name, None)  # (a pickle of an earlier version may not hold them all)
+        for name, value in state.items():
+            if name != "_history":
+                setattr(self, name, value)
+        self._guard = _Guard()
+        self._flow = self.rules.turn_flow
         history = state["_history"]
         self._made = [event for event, _, _ in history]
         self._history = [(position, pending, type(event), ()) for event, position, pending in history]
-        self._callers = []
-        self.__dict__.setdefault("_after", None)
-        self.__dict__.setdefault("_searched", None)
         if state.get("rng") is None:
             self.rng = random.SystemRandom()
 
-    @_exclusive
     def clone(self) -> Game:
         """An independent copy (for search): same rules, state, history and dice RNG
         state, so that the copy rolls the same dice until the games' choices
@@ -787,36 +753,42 @@ class Game:
         >>> game.roll() == twin.roll()
         True
         """
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin._callers = []
-        twin._history = list(self._history)
-        twin._made = list(self._made)
-        if type(self.rng) is random.SystemRandom:
-            twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
-        else:  # the same state (not seeded first: seeding from the system costs more than the copy)
-            twin.rng = random.Random.__new__(random.Random)
-            twin.rng.setstate(self.rng.getstate())
-        return twin
+        with self._guard:
+            twin = type(self).__new__(type(self))
+            for name, value in _subclass_attributes(self).items():
+                setattr(twin, name, value)
+            for name in _SHARED:
+                setattr(twin, name, getattr(self, name))
+            twin._guard = _Guard()
+            twin._flow = self._flow
+            twin._history = list(self._history)
+            twin._made = list(self._made)
+            if type(self.rng) is random.SystemRandom:
+                twin.rng = random.SystemRandom()  # dice nobody can predict, for either game
+            else:  # the same state (not seeded first: seeding from the system costs more than the copy)
+                twin.rng = random.Random.__new__(random.Random)
+                twin.rng.setstate(self.rng.getstate())
+            return twin
 
-    __copy__ = clone
+    def __copy__(self) -> Game:
+        return self.clone()
 
-    @_exclusive
     def undo(self) -> Event:
         """Take back the last roll or play and return it."""
-        if not self._history:
-            raise GameStateError("nothing to undo")
-        history, made = self._history, self._made
-        self._position, self._pending, make, fields = history.pop()
-        event = made.pop() if len(made) > len(history) else make(*fields)
-        self._legal = None
-        self._after = None
-        self._searched = None
-        self._result = None
-        self._events = None
-        if make is PlayEvent:
-            self._plies -= 1
-        return event
+        with self._guard:
+            if not self._history:
+                raise GameStateError("nothing to undo")
+            history, made = self._history, self._made
+            self._position, self._pending, make, fields = history.pop()
+            event = made.pop() if len(made) > len(history) else make(*fields)
+            self._legal = None
+            self._after = None
+            self._searched = None
+            self._result = None
+            self._events = None
+            if make is PlayEvent:
+                self._plies -= 1
+            return event
 
     # -- internals ---------------------------------------------------------
 
@@ -841,7 +813,8 @@ class Game:
     def _find(self, play: Play | str) -> Play:
         if self._pending.phase != "play":
             raise GameStateError(self._not_now("play"))
-        if type(play) is Play and play.origin is self._position and play.key is not None:
+        fields: Any = play  # a play built by hand may hold anything: read untyped (see docs/compiled.rst)
+        if type(play) is Play and fields.origin is self._position and fields.key is not None:
             # generated by a search of this very position (a play of legal_plays(), of
             # afterstates(), of step input): one of the plays now when it is one of this
             # state's search, as that search made it, and then nothing is checked again
@@ -851,16 +824,17 @@ class Game:
                     if candidate is play:
                         return play
             found, ordered = self._search()
-            steps = found.plays.get(play.key)
-            if steps is not None and play.steps == steps and play.dice == found.values and play.ordered == ordered:
-                return play
+            steps = found.plays.get(fields.key)
+            if steps is not None and fields.steps == steps and fields.dice == found.values:
+                if fields.ordered == ordered:
+                    return play
         if isinstance(play, str):
             return self._parse_play(play)
         if not isinstance(play, Play):
             raise IllegalPlayError(f"expected a Play or notation, got {shown(play)}")
         legal = self._legal
         if legal is None:
-            legal = self._legal_plays()
+            legal = self.legal_plays()
         return self._legal_play_of(play, legal)
 
     def _search(self) -> tuple[Found, bool]:
@@ -879,10 +853,11 @@ class Game:
         its steps checked as values, its dice the dice to play in any order."""
         pending = self._pending
         assert pending.dice is not None
-        steps = check_steps(play.steps)
-        if not _same_dice(play.dice, legal[0].dice, pending.context.kind in ("roll", "reroll")):
+        fields: Any = play  # a play built by hand may hold anything: read untyped (see docs/compiled.rst)
+        steps = check_steps(fields.steps)
+        if not _same_dice(fields.dice, legal[0].dice, pending.context.kind in ("roll", "reroll")):
             raise IllegalPlayError(
-                f"{play}: made with {format_dice(play.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
+                f"{play}: made with {format_dice(fields.dice)}, but the dice to play are {format_dice(legal[0].dice)}"
             )
         for candidate in legal:
             if candidate.steps == steps:
@@ -896,7 +871,7 @@ class Game:
         assert mover is not None
         # the turn usually passes to the opponent: the turn flow says when it does not
         after = self.rules.apply(self._position, play, own_roll=pending.context.kind == "roll")
-        nxt = self.rules.turn_flow.after_play(pending, after, play)
+        nxt = self._flow.after_play(pending, after, play)
         return _set_turn(after, mover if nxt.player is None else nxt.player), nxt
 
     def _check_over(self) -> None:
@@ -915,7 +890,6 @@ class Game:
             winner = first
         self._result = self._with_cube(self.rules.score(pos, winner), "bear_off")
 
-    @_exclusive
     def to_string(self) -> str:
         """The game state string: the position string, its first field the ruleset
         with the options that differ from its defaults, with what must happen
@@ -932,12 +906,13 @@ class Game:
         >>> nardy.Game(nardy.ruleset("long", cube=True), first=nardy.WHITE).to_string()
         'long[cube=true] 24:15 24:15 w 00 roll'
         """
-        from nardy.formats import state_string
+        with self._guard:
+            from nardy.formats import state_string
 
-        return state_string(self.rules, self._position, self._pending)
+            return state_string(self.rules, self._position, self._pending)
 
     @classmethod
-    def from_string(cls, text: str, *, seed: int | None = None, rules: RuleSet | None = None) -> Game:
+    def from_string(cls, text: object, *, seed: object = None, rules: RuleSet | None = None) -> Game:
         """A game in the state a game state string describes, with no history
         before it (:func:`nardy.formats.from_game_string`).
 
@@ -949,7 +924,26 @@ class Game:
         """
         from nardy.formats import from_game_string
 
-        return from_game_string(text, seed=seed, rules=rules)
+        given: Any = text, seed  # checked there
+        return from_game_string(given[0], seed=given[1], rules=rules)
+
+
+#: the attributes of a game that its copies share (besides these, a game has its thread
+#: guard, its ruleset's turn flow, and its history, which copies and pickles hold apart)
+_SHARED: Final = (
+    "rules", "rng", "start", "crawford", "opening", "resumed_from",
+    "_position", "_pending", "_plies", "_result", "_legal", "_after", "_searched", "_events",
+)  # fmt: skip
+#: those that are caches, which a pickle holds empty
+_CACHES: Final = ("_legal", "_after", "_searched", "_events")
+_OWN: Final = frozenset((*_SHARED, "_guard", "_flow", "_history", "_made"))
+
+
+def _subclass_attributes(game: Game) -> dict[str, object]:
+    """The attributes a subclass of :class:`Game` gave ``game`` besides a game's own,
+    for its copies and pickles."""
+    own = getattr(game, "__dict__", None)
+    return {} if own is None else {name: value for name, value in own.items() if name not in _OWN}
 
 
 #: up to how many legal plays a play is looked for by identity among them, which costs
