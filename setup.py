@@ -16,7 +16,8 @@ import sys
 from setuptools import setup
 
 #: the modules compiled with NARDY_COMPILE=1 (paths under src/), in groups that
-#: are compiled separately: the values (nardy.core), the turn flow (nardy.flow),
+#: are compiled separately: the values (nardy.core), the turn flow and the game
+#: (nardy.flow, nardy.game),
 #: the agents' ratings (nardy._ratings), and the search and the rulesets. Compiled
 #: code checks an argument typed with a class of its own group before the body
 #: runs (a TypeError of mypyc's own); a class of another group is a Python class
