@@ -34,7 +34,7 @@ import attrs
 from nardy._mypyc import mypyc_attr
 from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
-from nardy.flow import Pending
+from nardy.flow import Pending, Roll
 from nardy.rules.base import Afterstates, RuleSet
 from nardy.rules.results import Found
 
@@ -412,12 +412,10 @@ class Game:
     def legal_plays(self) -> tuple[Play, ...]:
         """The legal plays of the values to play now (never empty)."""
         with self._guard:
-            pending = self._pending
-            if pending.phase != "play" or pending.dice is None:
-                raise GameStateError(self._not_now("play"))
+            dice = self._dice_to_play()
             legal = self._legal
             if legal is None:
-                legal = self._legal = self.rules.legal_plays(self._position, pending.dice, pending.context)
+                legal = self._legal = self.rules.legal_plays(self._position, dice, self._pending.context)
             return legal
 
     def afterstates(self) -> Afterstates:
@@ -441,12 +439,10 @@ class Game:
         <Play '24/13' dice=(6, 5)>
         """
         with self._guard:
-            pending = self._pending
-            if pending.phase != "play" or pending.dice is None:
-                raise GameStateError(self._not_now("play"))
+            dice = self._dice_to_play()
             after = self._after
             if after is None:
-                after = self._after = self.rules.afterstates(self._position, pending.dice, pending.context)
+                after = self._after = self.rules.afterstates(self._position, dice, self._pending.context)
             return after
 
     def next_steps(self, prefix: Sequence[Step] = ()) -> tuple[Step, ...]:
@@ -465,10 +461,8 @@ class Game:
         ['18/13']
         """
         with self._guard:
-            pending = self._pending
-            if pending.phase != "play" or pending.dice is None:
-                raise GameStateError(self._not_now("play"))
-            return self.rules.next_steps(self._position, pending.dice, prefix, pending.context)
+            dice = self._dice_to_play()
+            return self.rules.next_steps(self._position, dice, prefix, self._pending.context)
 
     def parse_play(self, text: object) -> Play:
         """The legal play that ``text`` describes, for the values to play now."""
@@ -791,6 +785,13 @@ class Game:
             return event
 
     # -- internals ---------------------------------------------------------
+
+    def _dice_to_play(self) -> Roll:
+        """The values to play now, or a :class:`GameStateError` when there are none."""
+        dice = self._pending.dice
+        if self._pending.phase != "play" or dice is None:
+            raise GameStateError(self._not_now("play"))
+        return dice
 
     def _not_now(self, what: str) -> str:
         phase = self._pending.phase
