@@ -392,6 +392,30 @@ def test_random_step_actions_complete_games(name: str) -> None:
         assert field(x, "phase") == [0, 0, 0, 1] and sg.mask().sum() == 0
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_the_step_game_observes_its_play_in_progress_as_observation_does(name: str) -> None:
+    """StepGame.observe keeps the board of the steps it was given (no search); it shows
+    what encoding.observation shows for the game and the steps, from either side,
+    and again after the steps are changed by hand or taken back."""
+    rules = nardy.ruleset(name)
+    for seed in range(2):
+        sg = StepGame(rules, seed=seed)
+        rng = random.Random(seed)
+        sg.settle()
+        while not sg.game.is_over():
+            for me in (None, WHITE, BLACK):
+                expected = observation(sg.game, prefix=sg.prefix, perspective=me)
+                assert np.array_equal(sg.observe(me), expected)
+            if sg.prefix and rng.random() < 0.2:  # a step taken back by hand: searched again
+                sg.prefix.pop()
+                assert np.array_equal(sg.observe(), observation(sg.game, prefix=sg.prefix))
+                sg.legal = legal_steps(rules, sg.game.position, sg.game.dice, sg.prefix, sg.game.pending.context)
+            if sg.step(rng.choice(sorted(sg.legal))):
+                sg.settle()
+    with pytest.raises(nardy.NardyError, match="perspective must be"):
+        sg.observe("white")  # type: ignore[arg-type]
+
+
 def test_step_game_refuses_illegal_actions() -> None:
     sg = StepGame(nardy.ruleset("long"), seed=3)
     sg.settle()

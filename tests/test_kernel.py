@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, assume, find, given, settings
 from hypothesis import strategies as st
 
 import nardy
-from conftest import any_positions, examples, get_rules
+from conftest import any_positions, dice_st, examples, get_rules
 from nardy import Player, Position
 from nardy.flow import PlayContext
 from nardy.rules.kernel import Kernel
@@ -591,6 +591,29 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     assert key == board_key(me)
     at_least = 2 if name == "short" else 1
     assert closed == sum(1 << t for t in range(1, 25) if op[t] >= at_least)
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_board_after_legal_steps_is_the_board_their_walk_reaches(name: str, data: st.DataObject) -> None:
+    """position_after_legal (a key sum, no search) gives, for every prefix of every
+    legal play in its legal order, the position position_after_steps walks to (which
+    checks each step); the whole play gives the play's result, the turn not passed."""
+    from nardy.rules.results import position_after_legal
+
+    rules = get_rules(name)
+    pos = data.draw(any_positions(name))
+    dice = data.draw(dice_st)
+    for play in rules.legal_plays(pos, dice):
+        for k in range(len(play.steps) + 1):
+            prefix = play.steps[:k]
+            after = position_after_legal(pos, prefix)
+            assert after == rules.position_after_steps(pos, dice, prefix)
+            assert after.turn == pos.turn
+        whole = rules.apply(pos, play)
+        for player in Player:
+            assert after.points(player) == whole.points(player) and after.bar(player) == whole.bar(player)
 
 
 # --------------------------------------------------------------------------- step-by-step input by tallies

@@ -442,10 +442,25 @@ def observation(
         if turn.phase != "play":
             raise NardyError("prefix= is a play in progress: there is nothing to play now")
         pos = _after_prefix(game, base, prefix)
-        for step in prefix:
-            if step.die not in turn.values:
-                raise IllegalPlayError(f"{step}: no die {step.die} left to play")
-            turn.values.remove(step.die)
+    return _prefix_vector(pos, prefix, turn, perspective)
+
+
+def game_observation(game: Game, board: Position, prefix: tuple[Step, ...], perspective: Player | None) -> np.ndarray:
+    """:func:`observation` of ``game`` with the steps ``prefix`` of the play in
+    progress, given ``board``, the position after them (for callers that know it:
+    :class:`~nardy.envs.StepGame` keeps the board of the steps it was given)."""
+    _need_numpy()
+    _check_player("perspective", perspective, optional=True)
+    return _prefix_vector(board, prefix, _game_turn(game), perspective)
+
+
+def _prefix_vector(pos: Position, prefix: tuple[Step, ...], turn: _Turn, perspective: Player | None) -> np.ndarray:
+    """The observation vector of ``pos``, the board after the steps ``prefix`` of ``turn``:
+    their values are no longer to play."""
+    for step in prefix:
+        if step.die not in turn.values:
+            raise IllegalPlayError(f"{step}: no die {step.die} left to play")
+        turn.values.remove(step.die)
     return _vector(pos, turn.actor if perspective is None else perspective, prefix, turn)
 
 

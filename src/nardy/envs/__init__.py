@@ -40,10 +40,11 @@ from typing import Final, Literal
 
 import nardy
 from nardy import encoding
-from nardy.core import Play, Player, Step
+from nardy.core import Play, Player, Position, Step
 from nardy.errors import GameStateError, IllegalPlayError, NardyError, format_dice, shown
 from nardy.game import Game
 from nardy.rules.base import RuleSet
+from nardy.rules.results import position_after_legal
 
 try:
     import numpy as np
@@ -130,6 +131,9 @@ class StepGame:
         self.legal: dict[int, Step] = {}
         #: plays made automatically because nothing could be moved
         self.passes = 0
+        #: the board after the steps chosen by step(): the position they start from, the
+        #: steps and the board (what observe() shows, without a search)
+        self._board: tuple[Position, tuple[Step, ...], Position] | None = None
 
     @property
     def rules(self) -> RuleSet:
@@ -205,6 +209,8 @@ class StepGame:
         nxt = self._next_steps()
         if nxt:
             self.legal = nxt
+            start = self.game.position
+            self._board = start, tuple(self.prefix), position_after_legal(start, self.prefix)
             return False
         game = self.game
         assert game.dice is not None
@@ -235,6 +241,12 @@ class StepGame:
 
     def observe(self, perspective: Player | None = None) -> np.ndarray:
         """:func:`nardy.encoding.observation` of the game with the play in progress."""
+        board = self._board
+        if board is not None and self.prefix:
+            start, steps, after = board
+            # the board of the steps step() was given, if they are still the game's play in progress
+            if start is self.game.position and steps == tuple(self.prefix):
+                return encoding.game_observation(self.game, after, steps, perspective)
         return encoding.observation(self.game, prefix=self.prefix, perspective=perspective)
 
     def reward(self, player: Player) -> float:

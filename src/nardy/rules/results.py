@@ -18,17 +18,17 @@ fields (they are valid by construction).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, Final
 
 from nardy.core import WHITE, Play, Player, Position, Step
-from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KeyInt, points_of
+from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, mover_key, points_of
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
 
-__all__ = ["Found", "plays", "position_after", "positions_after"]
+__all__ = ["Found", "plays", "position_after", "positions_after", "position_after_legal"]
 
 _WHITE: Final = WHITE
 _PLAY: Final[type[Play]] = Play
@@ -242,6 +242,27 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
     return _tuple_new(
         _POSITION, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
     )
+
+
+def position_after_legal(pos: Position, steps: Iterable[Step]) -> Position:
+    """The position after ``steps`` from ``pos``, still the mover's turn, for steps
+    that a search of ``pos`` gave, in an order it found legal (the steps a
+    caller chose from :meth:`~nardy.RuleSet.next_steps`): each changes the board
+    key by one addition, as in the search, so nothing is searched again.
+    :meth:`~nardy.RuleSet.position_after_steps` gives the same for any steps,
+    checking each.
+
+    >>> import nardy
+    >>> rules = nardy.ruleset("short")
+    >>> pos = rules.initial_position()
+    >>> steps = rules.legal_plays(pos, (6, 5))[0].steps
+    >>> position_after_legal(pos, steps) == rules.position_after_steps(pos, (6, 5), steps)
+    True
+    """
+    key = mover_key(pos)
+    for step in steps:
+        key += KEY_STEP[step.die][step.source][step.hit]
+    return position_after(pos, key, pos.turn, False)
 
 
 def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: bool) -> list[Position]:
