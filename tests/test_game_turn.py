@@ -309,3 +309,29 @@ def test_a_seeded_game_rolls_the_dice_of_random_randint(seed: int) -> None:
     for _ in range(20):
         assert game.roll() == (draws.randint(1, 6), draws.randint(1, 6))
         game.play(game.legal_plays()[0])
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(seed=st.integers(0, 2**64), draws=st.integers(1, 400))
+def test_the_game_draws_dice_as_randint_draws_them(seed: int, draws: int) -> None:
+    """The game's dice from a random.Random are its randint(1, 6) draws, two a roll,
+    however many rolls (the draws that randint makes again included)."""
+    from nardy.game import _roll_dice
+
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(draws):
+        assert _roll_dice(mine) == (theirs.randint(1, 6), theirs.randint(1, 6))
+    assert mine.getstate() == theirs.getstate()
+
+
+def test_a_generator_of_its_own_rolls_with_its_own_randint() -> None:
+    """A game given another generator (here a subclass of random.Random) rolls with
+    that generator's own randint."""
+
+    class Threes(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return 3
+
+    game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
+    game.rng = Threes(1)
+    assert game.roll() == (3, 3)

@@ -264,7 +264,7 @@ class Game:
         one rolled (ties again) when it is ``None``; kept in :attr:`opening`."""
         if opening is None:
             while True:
-                w, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
+                w, b = _roll_dice(self.rng)
                 if w != b:
                     break
             opening = (w, b)
@@ -399,8 +399,7 @@ class Game:
             if pending.phase != "roll":
                 raise GameStateError(self._not_now("roll"))
             if dice is None:
-                randint = self.rng.randint
-                rolled = (randint(1, 6), randint(1, 6))
+                rolled = _roll_dice(self.rng)
             else:
                 rolled = _check_dice(dice)
             player = pending.player
@@ -961,6 +960,23 @@ def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
     if sorted(made) == sorted(to_play):
         return True
     return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == to_play
+
+
+def _roll_dice(rng: random.Random) -> tuple[int, int]:
+    """Two dice from ``rng``: ``(rng.randint(1, 6), rng.randint(1, 6))``. A
+    ``random.Random`` draws a die as its ``randint`` does (``getrandbits(3)``
+    until it is below 6), without the Python frames of ``randint``, so the dice
+    of a seed stay the same; another generator's own ``randint`` is asked."""
+    if type(rng) is not random.Random:
+        return rng.randint(1, 6), rng.randint(1, 6)
+    bits = rng.getrandbits
+    first = bits(3)
+    while first >= 6:
+        first = bits(3)
+    second = bits(3)
+    while second >= 6:
+        second = bits(3)
+    return first + 1, second + 1
 
 
 def _check_dice(dice: object) -> tuple[int, int]:
