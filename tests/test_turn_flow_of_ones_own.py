@@ -136,3 +136,56 @@ def test_a_game_of_ones_own_flow_is_cloned_pickled_and_undone() -> None:
         game.undo()
     fresh = Game(ShortRollAgain(), seed=3)
     assert (game.position, game.pending) == (fresh.position, fresh.pending)
+
+
+class CountedRolls(TurnFlow):
+    """TurnFlow with a roll_context of its own: it notes what it is asked."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.asked: list[tuple[object, object]] = []
+
+    def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
+        self.asked.append((dice, own_rolls))
+        return super().roll_context(dice, own_rolls)
+
+
+class ShortCountedRolls(Short):
+    name = "short_counted_rolls"
+
+    def make_turn_flow(self) -> TurnFlow:
+        return CountedRolls()
+
+
+class ShortBadRollContext(Short):
+    name = "short_bad_roll_context"
+
+    def make_turn_flow(self) -> TurnFlow:
+        class BadRollContext(TurnFlow):
+            def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
+                return "roll"  # type: ignore[return-value]
+
+        return BadRollContext()
+
+
+def test_a_roll_context_of_ones_own_is_asked_for_every_own_roll() -> None:
+    """A policy that overrides roll_context is asked at each own roll after the
+    opening, with the roll and the player's count of own rolls; what it gives is checked."""
+    rules = ShortCountedRolls()
+    game = played_out(rules, 2)
+    flow = rules.turn_flow
+    assert isinstance(flow, CountedRolls)
+    rolls = [event for event in game.history if isinstance(event, RollEvent)]
+    counts = {Player.WHITE: 0, Player.BLACK: 0}
+    assert game.opening is not None
+    counts[Player.WHITE if game.opening.white > game.opening.black else Player.BLACK] = 1  # the opening roll
+    expected = []
+    for event in rolls:
+        counts[event.player] += 1
+        expected.append((event.dice, counts[event.player]))
+    assert flow.asked == expected and len(expected) > 10
+    bad = Game(ShortBadRollContext(), seed=1)
+    if bad.dice is not None:
+        bad.play(bad.legal_plays()[0])
+    with pytest.raises(nardy.NardyError, match="roll_context"):
+        bad.roll()

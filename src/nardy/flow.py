@@ -513,11 +513,14 @@ class TurnFlow:
         context = state.context
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
-            # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
-            # unless it is the context of a plain roll, which is sound
-            hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
-            made = hooks.roll_context(dice, rolls[player])
-            context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
+            if type(self).roll_context is TurnFlow.roll_context:
+                context = ROLL_CONTEXT  # what TurnFlow's own gives
+            else:
+                # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
+                # unless it is the context of a plain roll, which is sound
+                hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
+                made = hooks.roll_context(dice, rolls[player])
+                context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
         return _derived(state, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
@@ -535,10 +538,13 @@ class TurnFlow:
         assert mover is not None
         if _all_off(after, mover):
             return self.after_bear_off(state, mover)
-        hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
-        nxt = hooks.continuation(state, after, play)
-        if not isinstance(nxt, Pending):
-            raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
+        if type(self).continuation is TurnFlow.continuation:
+            nxt = _next_turn(state, mover.other)  # what TurnFlow's own gives (its arguments checked above)
+        else:
+            hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
+            nxt = hooks.continuation(state, after, play)
+            if not isinstance(nxt, Pending):
+                raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
         if state.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
                 return _derived(state, {"phase": "over", "player": None, "dice": None})
