@@ -129,6 +129,9 @@ GAME_NAMES: Final[dict[str, str]] = {name: f"python_nardy_{name}" for name in na
 _OPENING_PROB: Final = 1.0 / len(OPENINGS)
 _ROLL_OUTCOMES: Final[list[tuple[int, float]]] = [(i, roll_probability(r)) for i, r in enumerate(ROLLS)]
 _OPENING_OUTCOMES: Final[list[tuple[int, float]]] = [(i, _OPENING_PROB) for i in range(len(OPENINGS))]
+#: the players of chance and of the end, as ints (read once: an attribute of pyspiel's enum costs a call)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 _SHORT_POINTS: Final = {"oin": 1, "mars": 2, "koks": 3}
 _LONG_POINTS: Final = {
@@ -291,14 +294,14 @@ class NardyState(pyspiel.State):
         ``PlayerId.TERMINAL`` at the end."""
         sg = self._table.sg
         if sg is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         phase = sg.game.pending.phase
         if phase == "play":
             return int(sg.game.turn)
         if phase == "roll":
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if phase == "over":
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         raise GameStateError(f"phase {shown(phase)}: the OpenSpiel games have no cube")  # pragma: no cover
 
     def is_terminal(self) -> bool:
@@ -361,7 +364,7 @@ class NardyState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         action = int(action)
         sg = self._table.sg
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             if sg is None and 0 <= action < len(OPENINGS):
                 w, b = OPENINGS[action]
                 return f"opening {w}-{b} ({PLAYER_NAMES[0 if w > b else 1]} starts)"
