@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import os
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -474,3 +475,16 @@ def import_fresh(monkeypatch: pytest.MonkeyPatch, modules: tuple[str, ...], miss
     for name in modules[:-1]:
         importlib.import_module(name)
     return importlib.import_module(modules[-1])
+
+
+@pytest.fixture(scope="session")
+def gnubg_peer() -> Iterator[Any]:
+    """gnubg's ID reader in a process of its own (tests/gnubg_peer.py); the test is
+    skipped without the ``gnubg`` package."""
+    if importlib.util.find_spec("gnubg") is None:
+        pytest.skip("gnubg (from PyPI) is not installed")
+    from gnubg_peer import GnubgPeer
+
+    peer = GnubgPeer()
+    yield peer
+    peer.close()

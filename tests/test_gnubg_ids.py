@@ -12,6 +12,7 @@ import base64
 
 import attrs
 import pytest
+from gnubg_peer import GnubgPeer
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -465,11 +466,10 @@ def test_match_id_against_gnubg(m: MatchId) -> None:
     assert gnubg.matchid(ci, pi) == expected.to_string()
 
 
-def test_combined_id_read_by_gnubg() -> None:
-    gnubg = pytest.importorskip("gnubg")
+def test_combined_id_read_by_gnubg(gnubg_peer: GnubgPeer) -> None:
     pos, match = from_gnubg_id("0HPhATDg2+ABMA:MIHlAEAAAAAA")
-    gnubg.setgnubgid(to_gnubg_id(pos, match))
-    assert gnubg.gnubgid() == "0HPhATDg2+ABMA:MIHlAEAAAAAE"  # gnubg adds its Jacoby bit in match play
-    score = gnubg.show("score")  # player 0 is "gnubg", player 1 is named after the user
+    read = gnubg_peer.read(to_gnubg_id(pos, match), "gnubgid", "show score", "show dice")
+    assert read["gnubgid"] == "0HPhATDg2+ABMA:MIHlAEAAAAAE"  # gnubg adds its Jacoby bit in match play
+    score = read["show score"]  # player 0 is "gnubg", player 1 is named after the user
     assert "gnubg 4, " in score and " 0 (match to 7 points)" in score
-    assert "gnubg has rolled 3 and 1" in gnubg.show("dice")
+    assert "gnubg has rolled 3 and 1" in read["show dice"]

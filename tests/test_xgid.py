@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from gnubg_peer import GnubgPeer
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -329,10 +330,9 @@ def test_fuzz_near_xgids(board: str, fields: list[str]) -> None:
 
 
 @given(xgid_infos(actions=False))
-def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
+def test_gnubg_reads_our_xgids(gnubg_peer: GnubgPeer, info: XgidInfo) -> None:
     """gnubg's own XGID reader agrees on the board, and on the fields once its numbering
     of the players (XG's bottom player = gnubg player 1) is taken into account."""
-    gnubg = pytest.importorskip("gnubg")
     assume(info.cube_value <= 4096)  # gnubg's largest cube (MAX_CUBE)
     assume(not (info.match_length == 1 and info.crawford_jacoby))  # no Crawford game to 1 point in gnubg
     if info.match_length and info.crawford_jacoby:
@@ -345,8 +345,7 @@ def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
             crawford_jacoby=1,
             match_length=length,
         )
-    gnubg.setgnubgid(info.to_string())
-    pid, mid = gnubg.gnubgid().split(":")
+    pid, mid = gnubg_peer.read(info.to_string(), "gnubgid")["gnubgid"].split(":")
     assert pid == to_position_id(info.position)
     m = MatchId.from_string(mid)
     flip = {Player.WHITE: Player.BLACK, Player.BLACK: Player.WHITE}  # gnubg player 1 = XG bottom = White
@@ -361,10 +360,8 @@ def test_gnubg_reads_our_xgids(info: XgidInfo) -> None:
     assert m.jacoby == info.jacoby
 
 
-def test_gnubg_reads_the_asymmetric_example() -> None:
-    gnubg = pytest.importorskip("gnubg")
-    gnubg.setgnubgid(f"XGID={ASYM_BOARD}:1:-1:-1:52:3:1:0:7:10")
-    pid, mid = gnubg.gnubgid().split(":")
+def test_gnubg_reads_the_asymmetric_example(gnubg_peer: GnubgPeer) -> None:
+    pid, mid = gnubg_peer.read(f"XGID={ASYM_BOARD}:1:-1:-1:52:3:1:0:7:10", "gnubgid")["gnubgid"].split(":")
     assert pid == ASYM_PID_BLACK_ON_ROLL
     # gnubg player 0 is XG's top player (Black here), who owns the cube and is on roll
     assert MatchId.from_string(mid) == MatchId(
@@ -379,11 +376,9 @@ def test_gnubg_reads_the_asymmetric_example() -> None:
     )
 
 
-def test_gnubg_keeps_the_larger_die_first_as_nardy_does() -> None:
+def test_gnubg_keeps_the_larger_die_first_as_nardy_does(gnubg_peer: GnubgPeer) -> None:
     """gnubg's XGID reader puts the larger die first whatever the order written (its
     own state, not only its Match ID, which always writes the larger first)."""
-    gnubg = pytest.importorskip("gnubg")
     for written in ("25", "52"):
         text = START.replace(":00:", f":{written}:")
-        gnubg.setgnubgid(text)
-        assert tuple(gnubg.posinfo()["dice"]) == from_xgid(text).dice == (5, 2)
+        assert tuple(gnubg_peer.read(text, "dice")["dice"]) == from_xgid(text).dice == (5, 2)
