@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, cast
 import attrs
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import Play, Player, Position, check_steps
+from nardy.core import WHITE, Play, Player, Position, check_steps
 from nardy.errors import (
     GameStateError,
     IllegalPlayError,
@@ -322,6 +322,7 @@ def _must_play(
 # Each check takes the policy (or its class) and the method's name, to name the
 # method in a message only when there is one to make.
 
+_WHITE: Final = WHITE
 _ANY_PHASE: Final[tuple[Phase, ...]] = ("roll", "cube", "play")
 _PLAY: Final[tuple[Phase, ...]] = ("play",)
 
@@ -441,9 +442,16 @@ def _roll_context_args(flow: object, dice: object, own_rolls: object) -> tuple[R
 def _all_off(pos: Position, player: Player) -> bool:
     """Whether ``player`` has borne off all its checkers in ``pos`` (``pos.off(player) ==
     CHECKERS``, read from the fields: the commonest answer, no, comes after a point or two)."""
-    if player is Player.WHITE:
-        return not pos.white_bar and not any(pos.white)
-    return not pos.black_bar and not any(pos.black)
+    if player is _WHITE:
+        bar, points = pos.white_bar, pos.white
+    else:
+        bar, points = pos.black_bar, pos.black
+    if bar:
+        return False
+    for count in points:
+        if count:
+            return False
+    return True
 
 
 def _far(pos: Position, player: Player) -> int:
@@ -512,7 +520,7 @@ class TurnFlow:
         rolls = state.rolls
         context = state.context
         if context.kind == "roll":
-            rolls = (rolls[0] + 1, rolls[1]) if player == Player.WHITE else (rolls[0], rolls[1] + 1)
+            rolls = (rolls[0] + 1, rolls[1]) if player is _WHITE else (rolls[0], rolls[1] + 1)
             if type(self).roll_context is TurnFlow.roll_context:
                 context = ROLL_CONTEXT  # what TurnFlow's own gives
             else:
