@@ -189,3 +189,40 @@ def test_a_roll_context_of_ones_own_is_asked_for_every_own_roll() -> None:
         bad.play(bad.legal_plays()[0])
     with pytest.raises(nardy.NardyError, match="roll_context"):
         bad.roll()
+
+
+class Watched(TurnFlow):
+    """TurnFlow whose after_roll and after_play note each call and leave the rest to TurnFlow."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self.calls: list[str] = []
+
+    def after_roll(self, pending: object, dice: object) -> Pending:
+        self.calls.append("after_roll")
+        return super().after_roll(pending, dice)
+
+    def after_play(self, pending: object, after: Position, play: Play) -> Pending:
+        self.calls.append("after_play")
+        return super().after_play(pending, after, play)
+
+
+class ShortWatched(Short):
+    name = "short_watched"
+
+    def make_turn_flow(self) -> TurnFlow:
+        return Watched()
+
+
+def test_a_policy_that_overrides_after_roll_and_after_play_is_asked_by_the_game() -> None:
+    """The game calls a policy's own after_roll and after_play for every roll and play
+    (it skips their argument checks only when the policy keeps TurnFlow's)."""
+    rules = ShortWatched()
+    game = played_out(rules, 4)
+    flow = rules.turn_flow
+    assert isinstance(flow, Watched)
+    rolls = sum(isinstance(event, RollEvent) for event in game.history)
+    plays = sum(isinstance(event, PlayEvent) for event in game.history)
+    assert flow.calls.count("after_roll") == rolls and flow.calls.count("after_play") == plays > 10
+    plain = played_out(nardy.ruleset("short"), 4)
+    assert plain.history == game.history  # the same game as TurnFlow's own

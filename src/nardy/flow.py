@@ -31,7 +31,7 @@ checkers the turn has used) and decides what comes next.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, ClassVar, Final, Literal, cast
+from typing import Any, ClassVar, Final, Literal, cast, final
 
 import attrs
 
@@ -514,7 +514,11 @@ class TurnFlow:
         A player's own roll counts toward ``Pending.rolls``; a re-roll does not.
         """
         state = _state(pending, self, "after_roll", ("roll",))
-        _roll(dice, self, "after_roll")
+        return self._rolled(state, _roll(dice, self, "after_roll"))
+
+    @final
+    def _rolled(self, state: Pending, dice: Roll) -> Pending:
+        """:meth:`after_roll` of arguments already checked (:func:`after_own_roll`)."""
         player = state.player
         assert player is not None
         rolls = state.rolls
@@ -541,7 +545,11 @@ class TurnFlow:
     def after_play(self, pending: object, after: Position, play: Play) -> Pending:
         """What the game needs after ``pending.player`` made ``play``; ``after``
         is the position it leads to."""
-        state = _play_state(pending, after, play, self, "after_play")
+        return self._played(_play_state(pending, after, play, self, "after_play"), after, play)
+
+    @final
+    def _played(self, state: Pending, after: Position, play: Play) -> Pending:
+        """:meth:`after_play` of arguments already checked (:func:`after_own_play`)."""
         mover = state.player
         assert mover is not None
         if _all_off(after, mover):
@@ -685,6 +693,24 @@ class TurnFlow:
         if state.owed:
             return _must_play(state, mover, state.owed[0], PlayContext("owed"), state.owed[1:])
         return _next_turn(state, mover)
+
+
+def after_own_roll(flow: TurnFlow, state: Pending, dice: Roll) -> Pending:
+    """``flow.after_roll(state, dice)`` for a game's own state in phase ``"roll"`` and
+    the roll it made: without checking them again when the policy keeps TurnFlow's
+    ``after_roll`` (what :class:`~nardy.Game` calls)."""
+    if type(flow).after_roll is TurnFlow.after_roll:
+        return flow._rolled(state, dice)
+    return flow.after_roll(state, dice)
+
+
+def after_own_play(flow: TurnFlow, state: Pending, after: Position, play: Play) -> Pending:
+    """``flow.after_play(state, after, play)`` for a game's own state in phase
+    ``"play"``, the position after a legal play and the play: without checking them
+    again when the policy keeps TurnFlow's ``after_play`` (what :class:`~nardy.Game` calls)."""
+    if type(flow).after_play is TurnFlow.after_play:
+        return flow._played(state, after, play)
+    return flow.after_play(state, after, play)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -34,7 +34,7 @@ import attrs
 from nardy._mypyc import mypyc_attr
 from nardy.core import CHECKERS, Play, Player, Position, Result, Step, check_steps, make_position
 from nardy.errors import GameStateError, IllegalPlayError, InvalidDiceError, format_dice, shown
-from nardy.flow import Pending, Roll
+from nardy.flow import Pending, Roll, after_own_play, after_own_roll
 from nardy.rules.base import Afterstates, RuleSet
 from nardy.rules.results import Found
 
@@ -405,7 +405,7 @@ class Game:
             player = pending.player
             assert player is not None
             self._push(RollEvent, (player, rolled))
-            self._pending = self._flow.after_roll(pending, rolled)
+            self._pending = after_own_roll(self._flow, pending, rolled)
             return rolled
 
     def legal_plays(self) -> tuple[Play, ...]:
@@ -871,7 +871,7 @@ class Game:
         assert mover is not None
         # the turn usually passes to the opponent: the turn flow says when it does not
         after = self.rules.apply(self._position, play, own_roll=pending.context.kind == "roll")
-        nxt = self._flow.after_play(pending, after, play)
+        nxt = after_own_play(self._flow, pending, after, play)
         return _set_turn(after, mover if nxt.player is None else nxt.player), nxt
 
     def _check_over(self) -> None:
