@@ -526,7 +526,7 @@ class TurnFlow:
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player is _WHITE else (rolls[0], rolls[1] + 1)
             if type(self).roll_context is TurnFlow.roll_context:
-                context = ROLL_CONTEXT  # what TurnFlow's own gives
+                context = ROLL_CONTEXT  # what TurnFlow's own roll_context gives
             else:
                 # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
                 # unless it is the context of a plain roll, which is sound
@@ -555,7 +555,7 @@ class TurnFlow:
         if _all_off(after, mover):
             return self.after_bear_off(state, mover)
         if type(self).continuation is TurnFlow.continuation:
-            nxt = _next_turn(state, mover.other)  # what TurnFlow's own gives (its arguments checked above)
+            nxt = _next_turn(state, mover.other)  # what TurnFlow's own continuation gives, unchecked again
         else:
             hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
             nxt = hooks.continuation(state, after, play)
