@@ -469,10 +469,7 @@ class Game:
             return self._parse_play(text)
 
     def _parse_play(self, text: object) -> Play:
-        if self._pending.phase != "play":
-            raise GameStateError(self._not_now("play"))
-        assert self._pending.dice is not None
-        return self.rules.parse_play(self._position, text, self._pending.dice, self._pending.context)
+        return self.rules.parse_play(self._position, text, self._dice_to_play(), self._pending.context)
 
     def position_after(self, play: Play) -> Position:
         """The position ``play`` would lead to (the game is not changed)."""
@@ -842,9 +839,7 @@ class Game:
         the legal plays or the afterstates just asked for), and whether its plays are ordered."""
         searched = self._searched
         if searched is None:
-            pending = self._pending
-            assert pending.dice is not None
-            found = self.rules.search(self._position, pending.dice, pending.context)
+            found = self.rules.search(self._position, self._dice_to_play(), self._pending.context)
             searched = self._searched = (found, self.rules.ordered(found))
         return searched
 
