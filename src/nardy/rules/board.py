@@ -118,6 +118,11 @@ def mover_key(pos: Position) -> int:
         mine, bar = pos.white, pos.white_bar
     else:
         mine, bar = pos.black, pos.black_bar
+    if COMPILED:  # board_key((off, *mine, bar)), off counted in a loop (compiled, sum() is a call)
+        off = CHECKERS - bar
+        for count in mine:
+            off -= count
+        return from_bytes(bytes([off, *mine, bar]), "little")
     # board_key((off, *mine, bar)) without building the counts: the points' bytes go
     # above the byte of the checkers off, the bar's byte above them
     return from_bytes(bytes(mine), "little") << 8 | (CHECKERS - sum(mine) - bar) | bar << _BAR_SHIFT
