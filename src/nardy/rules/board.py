@@ -143,6 +143,9 @@ class SearchState:
       mover's point ``p`` (1..24), ``op[BAR]`` on the opponent's bar.
     * ``occupied``: the mover's points that hold a checker, as a bit set (bit
       ``p`` for point ``p``); cheaper to test than ``me`` for many rules.
+    * ``closed``: the mover's points it may not land on, as a bit set: those the
+      opponent holds (the long family), or holds with two or more checkers (the
+      short). The opponent's checkers do not move in a play, so they stay closed.
     * ``marked``, ``frozen``: per point, how many of the mover's checkers there
       carry a mark in this play (see ``Constraint.mark_after``); ``None`` when
       no rule of this play marks checkers. ``marks``: how many carry one in all.
@@ -164,6 +167,7 @@ class SearchState:
         "me",
         "op",
         "occupied",
+        "closed",
         "marked",
         "frozen",
         "marks",
@@ -184,11 +188,13 @@ class SearchState:
         me: list[int],
         op: list[int],
         occupied: int,
+        closed: int,
         path: list[Step],
     ) -> None:
         self.me = me
         self.op = op
         self.occupied = occupied
+        self.closed = closed
         self.marked: list[int] | None = None
         self.frozen: list[int] | None = None
         self.marks = 0
@@ -230,7 +236,7 @@ class SearchState:
     @property
     def opp_off(self) -> int:
         """The opponent's checkers borne off."""
-        return CHECKERS - sum(self.op[1:26])
+        return CHECKERS - sum(self.op)  # (op[OFF] is 0)
 
 
 def start_state(
@@ -252,7 +258,7 @@ def start_state(
         me, op, far, occupied, key, closed = start_by_loops(family, mine, theirs, bar, their_bar)
     else:
         me, op, far, occupied, key, closed = start_by_builtins(family, mine, theirs, bar, their_bar)
-    return SearchState(pos, values, context, head_limit, me, op, occupied, path), far, key, closed
+    return SearchState(pos, values, context, head_limit, me, op, occupied, closed, path), far, key, closed
 
 
 def make(s: SearchState, p: int, t: int, hit: int) -> None:

@@ -48,6 +48,8 @@ ALL_POINTS: Final = ((1 << 25) - 1) & ~1
 _FIXED_DOUBLES: Final = frozenset({6, 4, 3})
 #: the points 1..12 as bits
 _LOW12: Final = ((1 << 13) - 1) & ~1
+#: the points 1..6 (a player's home), as bits
+_HOME: Final = ((1 << 7) - 1) & ~1
 
 
 def has_six_run(mask: int) -> bool:
@@ -155,12 +157,11 @@ class SixBlock(StepOrEndConstraint):
             return 0
         if rule == "forbid":
             return ALL_POINTS
-        op = state.op  # the opponent's points 1..12 are the mover's 13..24 (RULES.md 1.2)
+        theirs = in_opponent_numbering(state.closed)  # the points the opponent holds, in its numbering
         if rule == "in_home":
-            return 0 if any(op[13:19]) else ALL_POINTS
+            return 0 if theirs & _HOME else ALL_POINTS
         # ahead: illegal below the opponent's lowest checker (its point `low`)
-        theirs = bytes(op[13:25]) + bytes(op[1:13])  # its points 1..24, in its numbering
-        low = 25 - len(theirs.lstrip(b"\x00"))
+        low = (theirs & -theirs).bit_length() - 1
         return ((1 << low) - 1) & ~1
 
     @staticmethod
