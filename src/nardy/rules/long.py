@@ -297,7 +297,8 @@ class HeadRule:
         mode = self.first_turn_head
         if mode == "formal":
             assert count is not None
-            return 2 if count(2) > count(1) else 1
+            one = count(1)  # two head checkers play no more of the roll once one plays all of it
+            return 2 if one < len(values) and count(2) > one else 1
         if mode == "fixed":
             return 2 if len(values) == 4 and values[0] in _FIXED_DOUBLES else 1
         if mode == "any_double":
