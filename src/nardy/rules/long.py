@@ -168,6 +168,8 @@ class SixBlock(StepOrEndConstraint):
     def reachable(held: int, mask: int, steps: int) -> bool:
         """Whether ``steps`` steps can complete six consecutive points of ``mask``
         (each step fills at most one more point); ``held``: points held now."""
+        if (held & mask).bit_count() + steps < 6:  # too few points held to complete any six
+            return False
         starts = mask & mask >> 1 & mask >> 2 & mask >> 3 & mask >> 4 & mask >> 5
         free = ~held
         while starts:  # each point that starts six consecutive points of the mask
