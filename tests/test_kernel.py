@@ -576,7 +576,7 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     """A search starts from the same counts, bits and key whichever way its build
     takes (the interpreter's builtins or the compiled build's loops), and they are
     the position's own (off and bar counts included)."""
-    from nardy.rules.board import board_key, mover_key, mover_sides, start_by_builtins, start_by_loops
+    from nardy.rules.board import board_key, mover_key, mover_sides, start_by_builtins, start_by_loops, start_state
     from nardy.rules.kernel import BAR, OFF
 
     pos = data.draw(any_positions(name))
@@ -589,6 +589,8 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     assert far == me[BAR] + sum(me[7:25])
     assert occupied == sum(1 << p for p in range(1, 25) if me[p])
     assert key == board_key(me) == mover_key(pos)
+    state, _, _, state_closed = start_state(pos, (1, 2), PlayContext(), None, [])
+    assert state.opp_off == pos.off(pos.turn.other) and state.closed == state_closed == closed
     at_least = 2 if name == "short" else 1
     assert closed == sum(1 << t for t in range(1, 25) if op[t] >= at_least)
 

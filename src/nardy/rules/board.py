@@ -236,7 +236,10 @@ class SearchState:
     @property
     def opp_off(self) -> int:
         """The opponent's checkers borne off."""
-        return CHECKERS - sum(self.op)  # (op[OFF] is 0)
+        off = CHECKERS
+        for count in self.op:  # (a loop: the compiled build looks sum() up and calls it)
+            off -= count
+        return off
 
 
 def start_state(
@@ -370,4 +373,4 @@ def start_by_loops(
                 t = i - 11 if i >= 12 else i + 13  # the point across the board
                 op[t] = c
                 closed |= 1 << t
-    return me, op, far, occupied, int.from_bytes(bytes(me), "little"), closed
+    return me, op, far, occupied, from_bytes(bytes(me), "little"), closed
