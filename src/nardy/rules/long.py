@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import ClassVar, Final
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import BAR, Player, Position, Result, Step
+from nardy.core import BAR, WHITE, Player, Position, Result, Step
 from nardy.flow import Cascade, GulbarDoubles, PlayContext, TurnFlow
 from nardy.rules.base import Roll, RuleSet
 from nardy.rules.kernel import Constraint, SearchState, StepOrEndConstraint
@@ -280,7 +280,7 @@ class HeadRule:
             limit = self.per_stage
         if kind in ("reroll", "stage") and self.scope == "turn":
             return max(limit - context.head_used, 0)
-        if kind == "roll" and not pos.has_moved(pos.turn):
+        if kind == "roll" and not (pos.white_moved if pos.turn is WHITE else pos.black_moved):  # (has_moved, no call)
             return self.first_turn(values, limit, count)
         return limit
 
