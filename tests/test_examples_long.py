@@ -204,3 +204,18 @@ def test_l11c_order_is_forced(x: Player) -> None:
     pos = parse_diagram(L11).to_position(rules, x)
     (play,) = rules.legal_plays(pos, (6, 2))
     assert [(s.source, s.target, s.die) for s in play.steps] == [(6, 4, 2), (4, 0, 6)]
+
+
+@pytest.mark.parametrize("block_check", ["end", "step"])
+def test_a_block_completed_by_exactly_as_many_steps_as_it_lacks(block_check: str) -> None:
+    """RULES.md 4.3, block_rule="ahead": White holds four of the six points 20..15
+    (Black's 8..3, all below Black's only checkers, on its head) and 2-1 fills the two
+    it lacks, 20/19 20/18: that play is not legal, while the plays that leave a gap are."""
+    rules = nardy.ruleset("long", block_check=block_check)
+    free = nardy.ruleset("long", block_rule="none", block_check=block_check)
+    pos = nardy.Position.from_string("long 20:3,17:4,16:4,15:4 24:15 w 11")
+    reached = {rules.apply(pos, play) for play in rules.legal_plays(pos, (2, 1))}
+    assert free.apply(pos, free.parse_play(pos, "20/19 20/18", (2, 1))) not in reached
+    assert free.apply(pos, free.parse_play(pos, "20/18 17/16", (2, 1))) in reached
+    with pytest.raises(nardy.IllegalPlayError, match="six consecutive points"):
+        rules.parse_play(pos, "20/19 20/18", (2, 1))
