@@ -18,7 +18,10 @@ only scatter. Per ruleset:
 * ``single``: ``legal_plays`` over the cases with exactly one legal play;
 * ``games``: one complete random game through ``nardy.Game`` (seeds 0, 1, ...);
 * ``loop``: one random game of the afterstates loop (``bench.py``'s fastest
-  loop, the same seeds).
+  loop, the same seeds);
+* ``gym``: one step of the Gymnasium environment with a random agent that draws
+  among the legal actions (``bench.py``'s figure 11; 100 steps a game asked
+  for, from the same seed; needs gymnasium).
 
 The cases are sampled once, from seeded random self-play (``kernel.py``), and
 given to every install. A workload's count is that of a process that runs it
@@ -40,12 +43,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from builds import parse_installs  # benchmarks/builds.py: LABEL=PYTHON[:PYTHONPATH]
 from kernel import fastest_loop, sample_cases, through_game  # benchmarks/kernel.py: the cases and the loops
 
-WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop")
+WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop", "gym")
 RULESETS = ("short", "long")
 
 
@@ -63,6 +68,9 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
         cases = [(pos, dice) for pos, dice in cases if len(rules.legal_plays(pos, dice)) == 1]
 
     play = through_game(rules) if workload == "games" else fastest_loop(rules) if workload == "loop" else None
+    if workload == "gym":
+        play = gym_steps(name)
+        games *= 100  # steps
 
     def one_pass() -> int:
         if play is not None:
@@ -82,6 +90,30 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
     for _ in range(passes):
         one_pass()
     return units
+
+
+def gym_steps(name: str) -> Callable[[int], object]:
+    """One step of the Gymnasium environment ``name`` with a random agent at a
+    time, a new episode begun when one ends; step 0 seeds the environment and
+    its action space, so that every pass makes the same steps (bench.py's gym figure)."""
+    import gymnasium
+
+    from nardy.envs.gym import ENV_IDS
+
+    env = gymnasium.make(ENV_IDS[name])
+    space = env.action_space
+    obs: list[Any] = [None]
+
+    def step(k: int) -> object:
+        if k == 0:
+            space.seed(0)
+            obs[0], _ = env.reset(seed=0)
+        obs[0], _, terminated, truncated, _ = env.step(space.sample(mask=obs[0]["action_mask"]))
+        if terminated or truncated:
+            obs[0], _ = env.reset()
+        return None
+
+    return step
 
 
 def count(
@@ -120,7 +152,9 @@ def main() -> None:
     parser.add_argument("--workloads", default=",".join(WORKLOADS), help="default: all (see above)")
     parser.add_argument("--rulesets", default=",".join(RULESETS), help="default: short,long")
     parser.add_argument("--cases", type=int, default=300, help="cases per ruleset (default 300)")
-    parser.add_argument("--games", type=int, default=5, help="games per pass of games and loop (default 5)")
+    parser.add_argument(
+        "--games", type=int, default=5, help="games per pass of games and loop, 100 steps each of gym (default 5)"
+    )
     parser.add_argument("--passes", type=int, default=2, help="passes counted (default 2)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes at once (default: cores)")
     parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
@@ -153,7 +187,7 @@ def main() -> None:
     table = {(label, w, r): n for (label, _, _, w, r), n in zip(jobs, counts, strict=True)}
     reference = installs[0][0]
     others = [label for label, _, _ in installs[1:]]
-    print("thousands of instructions per call (per game for games and loop)")
+    print("thousands of instructions per call (per game for games and loop, per step for gym)")
     width = max(12, *(len(label) + 2 for label, _, _ in installs))
     ratio_width = max(20, *(len(label) + len(reference) + 5 for label in others))
     print(f"{'':<24}" + "".join(f"{label:>{width}}" for label, _, _ in installs)
