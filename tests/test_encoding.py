@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
+import os
 import random
-from collections.abc import Callable
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
 np = pytest.importorskip("numpy")
 
 import nardy  # noqa: E402
-from conftest import import_fresh  # noqa: E402
 from nardy import BLACK, WHITE, Step, encoding  # noqa: E402
 from nardy.agents import RandomAgent  # noqa: E402
 from nardy.encoding import (  # noqa: E402
@@ -292,6 +294,26 @@ def test_observation_cube_fields() -> None:
     assert field(observation(game, perspective=BLACK), "cube_owner") == [0, 1, 0]
 
 
+def test_observation_cube_of_an_arithmetic_progression_and_head_checkers() -> None:
+    # a cube of 3 (1, 2, 3, ...) is no whole power of two: its cell holds log2(3)
+    game = nardy.Game(nardy.ruleset("short", cube=True, cube_progression="arithmetic"), first=WHITE)
+    game.double()
+    game.take()
+    game.roll((6, 5))
+    game.play(game.legal_plays()[0])
+    game.double()
+    game.take()
+    assert game.cube == 3
+    for persp in (WHITE, BLACK):
+        assert unit(observation(game, perspective=persp), "cube") == pytest.approx(math.log2(3))
+    # the long family's head count: the context's, plus the play's steps from the head so far
+    rules = nardy.ruleset("long", head_limit=None)
+    pos = rules.initial_position()
+    context = nardy.flow.PlayContext("owed", head_used=2)
+    x = observation(pos, dice=(3, 3), context=context, prefix=[Step(24, 21, 3), Step(24, 21, 3)], rules=rules)
+    assert unit(x, "head_used") == 4 and unit(x, "cube") == 0
+
+
 def test_observation_errors() -> None:
     game = nardy.Game(nardy.ruleset("short"), first=WHITE)
     with pytest.raises(nardy.NardyError, match="prefix"):
@@ -431,38 +453,64 @@ def test_step_game_refuses_illegal_actions() -> None:
 # --------------------------------------------------------------------------- without numpy
 
 
-def test_without_numpy_the_arrays_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    enc = import_fresh(monkeypatch, ("nardy.encoding",), missing=("numpy",))
-    assert enc is not encoding and enc.np is None
-    rules = nardy.ruleset("short")
-    pos = rules.initial_position()
-    game = nardy.Game(rules, seed=1)
-    calls: list[Callable[[], object]] = [
-        lambda: enc.tdgammon(pos),
-        lambda: enc.tdgammon(game),
-        lambda: enc.observation(pos),
-        lambda: enc.observation(game),
-        lambda: enc.observation_bounds(),
-        lambda: enc.legal_action_mask(rules, pos, (6, 5)),
-    ]
-    for call in calls:
-        with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
-            call()
-    # the action helpers work on ints and steps alone
-    assert enc.legal_steps(rules, pos, (6, 5)) == legal_steps(rules, pos, (6, 5))
-    assert enc.step_to_action(Step(13, 7, 6)) == 83
-    assert enc.action_to_step(83, pos) == Step(13, 7, 6)
-    assert enc.apply_steps(pos, [Step(13, 7, 6)]) == apply_steps(pos, [Step(13, 7, 6)])
+def _run_without_numpy(script: str) -> None:
+    """Run ``script`` in a new interpreter where ``import numpy`` fails, importing
+    the nardy under test (an extension module is not imported twice in one process,
+    so the compiled build's encoding is tried there as the pure one is)."""
+    code = "import sys\nsys.modules['numpy'] = None  # 'import numpy' now fails\n" + textwrap.dedent(script)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in sys.path if path))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
 
 
-def test_without_numpy_a_step_game_plays_but_has_no_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
-    envs = import_fresh(monkeypatch, ("nardy.encoding", "nardy.envs"), missing=("numpy",))
-    sg = envs.StepGame(nardy.ruleset("long"), seed=3)
-    sg.settle()
-    assert sg.step(148) is False and sg.step(115) is True  # 24/19, 19/17 (see nardy.envs)
-    sg.settle()
-    assert sg.legal
-    with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
-        sg.mask()
-    with pytest.raises(ImportError, match=r"pip install 'nardy\[numpy\]'"):
-        sg.observe()
+def test_without_numpy_the_arrays_name_the_extra() -> None:
+    _run_without_numpy(
+        """
+        import pytest
+        import nardy
+        from nardy import Step, encoding as enc
+
+        assert enc.np is None
+        rules = nardy.ruleset("short")
+        pos = rules.initial_position()
+        game = nardy.Game(rules, seed=1)
+        calls = [
+            lambda: enc.tdgammon(pos),
+            lambda: enc.tdgammon(game),
+            lambda: enc.observation(pos),
+            lambda: enc.observation(game),
+            lambda: enc.observation_bounds(),
+            lambda: enc.legal_action_mask(rules, pos, (6, 5)),
+        ]
+        for call in calls:
+            with pytest.raises(ImportError, match=r"pip install 'nardy\\[numpy\\]'"):
+                call()
+        # the action helpers work on ints and steps alone
+        assert enc.legal_steps(rules, pos, (6, 5)) == {
+            s.source * 6 + s.die - 1: s for s in rules.next_steps(pos, (6, 5))
+        }
+        assert enc.step_to_action(Step(13, 7, 6)) == 83
+        assert enc.action_to_step(83, pos) == Step(13, 7, 6)
+        assert enc.apply_steps(pos, [Step(13, 7, 6)]) == rules.position_after_steps(pos, (6, 6), [Step(13, 7, 6)])
+        """
+    )
+
+
+def test_without_numpy_a_step_game_plays_but_has_no_arrays() -> None:
+    _run_without_numpy(
+        """
+        import pytest
+        import nardy
+        from nardy import envs
+
+        sg = envs.StepGame(nardy.ruleset("long"), seed=3)
+        sg.settle()
+        assert sg.step(148) is False and sg.step(115) is True  # 24/19, 19/17 (see nardy.envs)
+        sg.settle()
+        assert sg.legal
+        with pytest.raises(ImportError, match=r"pip install 'nardy\\[numpy\\]'"):
+            sg.mask()
+        with pytest.raises(ImportError, match=r"pip install 'nardy\\[numpy\\]'"):
+            sg.observe()
+        """
+    )
