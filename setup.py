@@ -35,6 +35,7 @@ GROUPS = {
     ],
     "nardy_play": [
         "nardy/_ratings.py",
+        "nardy/encoding.py",
     ],
     "nardy": [
         "nardy/rules/base.py",

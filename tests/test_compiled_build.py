@@ -45,12 +45,13 @@ def _compiled_modules() -> list[str]:
 COMPILED = _compiled_modules() if nardy.COMPILED else []
 
 
-def test_the_compiled_build_compiles_the_values_the_game_the_ratings_and_the_rules_engine() -> None:
+def test_the_compiled_build_compiles_the_values_the_game_the_ratings_the_encodings_and_the_rules_engine() -> None:
     assert set(COMPILED) == {
         "nardy.core",
         "nardy.flow",
         "nardy.game",
         "nardy._ratings",
+        "nardy.encoding",
         "nardy.rules.base",
         "nardy.rules.board",
         "nardy.rules.steps",

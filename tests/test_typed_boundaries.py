@@ -13,6 +13,7 @@ here pins that error and message; the suite runs on both builds
 from __future__ import annotations
 
 import functools
+import importlib.util
 from collections.abc import Callable
 
 import pytest
@@ -23,6 +24,7 @@ from nardy import (
     IllegalPlayError,
     InvalidDiceError,
     InvalidPositionError,
+    NardyError,
     NotationError,
     OptionError,
     Play,
@@ -237,7 +239,37 @@ def _cases() -> dict[str, Callable[[], object]]:
         add(f"Position.from_string {label}", Position.from_string, text)
     for label, key in {"str": "x", "None": None, "float": 1.0, "negative": -1, "bool": True, "2**70": 2**70}.items():
         add(f"hit_points {label}", SHORT.hit_points, key)
+    if importlib.util.find_spec("numpy") is not None:  # the arrays need numpy (nardy[numpy])
+        _encoding_cases(add)
     return cases
+
+
+def _encoding_cases(add: Callable[..., None]) -> None:
+    """The cases of nardy.encoding's entry points (compiled too)."""
+    from nardy import encoding
+
+    for label, version in {"str": "1", "float": 1.0, "bool": True, "None": None, "2": 2}.items():
+        add(f"tdgammon version {label}", encoding.tdgammon, START, version)
+        add(f"observation version {label}", encoding.observation, START, version)
+        add(f"observation_bounds version {label}", encoding.observation_bounds, version)
+        add(f"step_to_action version {label}", encoding.step_to_action, RUN[0], version=version)
+        add(f"action_to_step version {label}", encoding.action_to_step, 83, START, version=version)
+        add(f"legal_steps version {label}", encoding.legal_steps, SHORT, START, (6, 5), version=version)
+        add(f"legal_action_mask version {label}", encoding.legal_action_mask, SHORT, START, (6, 5), version=version)
+    for label, action in {"str": "83", "float": 83.0, "bool": True, "None": None, "156": 156}.items():
+        add(f"action_to_step action {label}", encoding.action_to_step, action, START)
+    float_step = Step(24.0, 18, 6)  # type: ignore[arg-type]
+    for label, step in {"plain tuple": (24, 18, 6), "str": "24/18", "None": None, "float": float_step}.items():
+        add(f"step_to_action step {label}", encoding.step_to_action, step)
+    for label, player in {"int": 0, "str": "white", "None": None}.items():
+        add(f"tdgammon perspective {label}", encoding.tdgammon, START, perspective=player)
+        if player is not None:  # None is the player to act
+            add(f"observation perspective {label}", encoding.observation, START, perspective=player)
+    for label, source in {"str": START.to_string(), "None": None, "int": 3}.items():
+        add(f"tdgammon source {label}", encoding.tdgammon, source)
+        add(f"observation source {label}", encoding.observation, source)
+    for label, rules in {"str": "short", "None": None}.items():
+        add(f"legal_steps rules {label}", encoding.legal_steps, rules, START, (6, 5))
 
 
 CASES = _cases()
@@ -712,6 +744,49 @@ EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
         "not a board key: 1180591620717411303424 (a board key is a Play.key of the search)",
     ),
 }
+
+#: the cases of nardy.encoding (the versions' message names the encoding: a step's is "action")
+ENCODING_EXPECTED: dict[str, tuple[type[nardy.NardyError], str]] = {
+    f"{entry} version {label}": (NardyError, f"{kind} version {shown} is not known; known versions: 1")
+    for label, shown in {"str": "'1'", "float": "1.0", "bool": "True", "None": "None", "2": "2"}.items()
+    for entry, kind in {
+        "tdgammon": "tdgammon",
+        "observation": "observation",
+        "observation_bounds": "observation",
+        "step_to_action": "action",
+        "action_to_step": "action",
+        "legal_steps": "action",
+        "legal_action_mask": "action",
+    }.items()
+} | {
+    "action_to_step action str": (IllegalPlayError, "an action is an int in 0..155, not '83'"),
+    "action_to_step action float": (IllegalPlayError, "an action is an int in 0..155, not 83.0"),
+    "action_to_step action bool": (IllegalPlayError, "an action is an int in 0..155, not True"),
+    "action_to_step action None": (IllegalPlayError, "an action is an int in 0..155, not None"),
+    "action_to_step action 156": (IllegalPlayError, "action 156 is outside the step action space 0..155"),
+    "step_to_action step plain tuple": (IllegalPlayError, "expected a Step, got (24, 18, 6)"),
+    "step_to_action step str": (IllegalPlayError, "expected a Step, got '24/18'"),
+    "step_to_action step None": (IllegalPlayError, "expected a Step, got None"),
+    "step_to_action step float": (IllegalPlayError, "not a step: Step(source=24.0, target=18, die=6, hit=False)"),
+    "tdgammon perspective int": (NardyError, "perspective must be Player.WHITE or Player.BLACK, not 0"),
+    "observation perspective int": (NardyError, "perspective must be Player.WHITE or Player.BLACK, None, not 0"),
+    "tdgammon perspective str": (NardyError, "perspective must be Player.WHITE or Player.BLACK, not 'white'"),
+    "observation perspective str": (
+        NardyError,
+        "perspective must be Player.WHITE or Player.BLACK, None, not 'white'",
+    ),
+    "tdgammon perspective None": (NardyError, "perspective must be Player.WHITE or Player.BLACK, not None"),
+    "tdgammon source str": (NardyError, f"tdgammon() needs a Game or a Position, not {START.to_string()!r}"),
+    "observation source str": (NardyError, f"observation() needs a Game or a Position, not {START.to_string()!r}"),
+    "tdgammon source None": (NardyError, "tdgammon() needs a Game or a Position, not None"),
+    "observation source None": (NardyError, "observation() needs a Game or a Position, not None"),
+    "tdgammon source int": (NardyError, "tdgammon() needs a Game or a Position, not 3"),
+    "observation source int": (NardyError, "observation() needs a Game or a Position, not 3"),
+    "legal_steps rules str": (NardyError, "rules must be a nardy RuleSet (see nardy.ruleset), not 'short'"),
+    "legal_steps rules None": (NardyError, "rules must be a nardy RuleSet (see nardy.ruleset), not None"),
+}
+if importlib.util.find_spec("numpy") is not None:
+    EXPECTED |= ENCODING_EXPECTED
 
 
 def test_every_case_has_its_expected_error() -> None:
