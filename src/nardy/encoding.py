@@ -391,6 +391,8 @@ _PHASE_AT: Final = {phase: _AT["phase"] + i for i, phase in enumerate(_PHASES)}
 _KIND_AT: Final = {kind: _AT["kind"] + i for i, kind in enumerate(_KINDS)}
 _RULESET_AT: Final = {name: _AT["ruleset"] + i for i, name in enumerate(OBSERVATION_RULESETS)}
 _ZEROS: Final = bytes(OBSERVATION_SIZE)
+#: White, bound here: compiled code reads a module's own Final names without a look-up
+_WHITE: Final = Player.WHITE
 
 
 def observation(
@@ -526,22 +528,25 @@ def _vector(pos: Position, me: Player, prefix: tuple[Step, ...], turn: _Turn) ->
     written as bytes and converted to float32 in one call (a list of 132 floats costs
     numpy five times as much to read); those two are written into the array."""
     actor, phase, ctx, values, owed, extra_turn, crawford, cube, cube_owner, ruleset_name = turn
-    opp = me.other
     family = pos.family
+    # each side's fields read from the position's own (Position.points, bar, has_moved)
+    if me is _WHITE:
+        mine, theirs, my_bar, opp_bar = pos.white, pos.black, pos.white_bar, pos.black_bar
+        my_moved, opp_moved, color = pos.white_moved, pos.black_moved, _MY_COLOR
+    else:
+        mine, theirs, my_bar, opp_bar = pos.black, pos.white, pos.black_bar, pos.white_bar
+        my_moved, opp_moved, color = pos.black_moved, pos.white_moved, _MY_COLOR + 1
     row = bytearray(_ZEROS)
-    mine = pos.points(me)
-    theirs = pos.points(opp)
     row[:24] = mine
     row[_OPP_POINTS : _OPP_POINTS + 24] = theirs[::-1] if family == "short" else theirs[12:] + theirs[:12]
-    my_bar, opp_bar = pos.bar(me), pos.bar(opp)
     row[_MY_BAR] = my_bar
     row[_OPP_BAR] = opp_bar
     row[_MY_OFF] = CHECKERS - sum(mine) - my_bar
     row[_OPP_OFF] = CHECKERS - sum(theirs) - opp_bar
-    row[_MY_COLOR + int(me)] = 1
+    row[color] = 1
     row[_TO_ACT] = 1 if me == actor and phase != "over" else 0
-    row[_MOVED] = 1 if pos.has_moved(me) else 0
-    row[_MOVED + 1] = 1 if pos.has_moved(opp) else 0
+    row[_MOVED] = 1 if my_moved else 0
+    row[_MOVED + 1] = 1 if opp_moved else 0
     row[_PHASE_AT[phase]] = 1
     row[_KIND_AT[ctx.kind]] = 1
     _thermometer(row, _VALUES, values)
