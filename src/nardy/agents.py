@@ -84,8 +84,11 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Play:
-        plays = _check_game(game).legal_plays()
-        return plays[0] if len(plays) == 1 else self.rng.choice(plays)
+        # the play at a random index of the afterstates: the play rng.choice would
+        # pick from legal_plays() (the same draw, the same order), built alone
+        after = _check_game(game).afterstates()
+        count = len(after)
+        return after.play(0 if count == 1 else self.rng.randrange(count))
 
 
 class GreedyAgent:
@@ -104,13 +107,14 @@ class GreedyAgent:
         return race_lead(_check_game(game).position, game.turn) > -0.25
 
     def choose(self, game: Game) -> Play:
-        plays = _check_game(game).legal_plays()
-        if len(plays) == 1:
-            return plays[0]
-        # the afterstates, one per play in the order of the plays: rated as they are
-        # (a rating does not read whose turn it is), the first of the best chosen
-        values = rate_all(game.afterstates(), game.turn)
-        return plays[values.index(max(values))]
+        after = _check_game(game).afterstates()
+        if len(after) == 1:
+            return after.play(0)
+        # the afterstates, one per play in the order of legal_plays(): rated as they
+        # are (a rating does not read whose turn it is), the first of the best chosen,
+        # and only its play built
+        values = rate_all(after, game.turn)
+        return after.play(values.index(max(values)))
 
 
 class ExpectimaxAgent(GreedyAgent):
