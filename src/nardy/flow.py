@@ -256,8 +256,14 @@ def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
     """A copy of ``pending`` with ``changes``, keeping its mark (for changes already checked)."""
     fields = pending.__dict__.copy()
     fields.update(changes)
+    return _made(fields)
+
+
+def _made(fields: dict[str, Any]) -> Pending:
+    """The state of these fields (a copy of another's, changed), made without its
+    ``__init__``: bypassing the frozen class's ``__setattr__``."""
     new = _new_object(Pending)
-    _set_attribute(new, "__dict__", fields)  # bypassing the frozen class's __setattr__
+    _set_attribute(new, "__dict__", fields)
     return new
 
 
@@ -307,8 +313,15 @@ def _rolls_next(player: Player) -> dict[str, Any]:
 
 
 def _next_turn(state: Pending, player: Player) -> Pending:
-    """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll."""
-    return _derived(state, _rolls_next(player))
+    """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll (the
+    fields of :func:`_rolls_next`, set one by one: the commonest state of a game)."""
+    fields = state.__dict__.copy()  # keeping its mark
+    fields["phase"] = "roll"
+    fields["player"] = player
+    fields["dice"] = None
+    fields["context"] = ROLL_CONTEXT
+    fields["owed"] = ()
+    return _made(fields)
 
 
 def _must_play(
@@ -533,7 +546,12 @@ class TurnFlow:
                 hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
                 made = hooks.roll_context(dice, rolls[player])
                 context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
-        return _derived(state, {"phase": "play", "dice": dice, "rolls": rolls, "context": context})
+        fields = state.__dict__.copy()  # keeping its mark (set one by one: every roll's state)
+        fields["phase"] = "play"
+        fields["dice"] = dice
+        fields["rolls"] = rolls
+        fields["context"] = context
+        return _made(fields)
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """The context of a player's own roll (its ``own_rolls``-th of the game)."""
