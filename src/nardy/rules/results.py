@@ -228,20 +228,19 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
     raw = key.to_bytes(KEY_BYTES, "little")
     mine = points_of(raw)  # key_points(key)
     bar = raw[25]  # the bar's count
-    mover_is_white = pos.turn == _WHITE
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    family, white, black, white_bar, black_bar, mover, white_moved, black_moved = pos  # its fields, in order
+    mover_is_white = mover is _WHITE
     if mover_is_white:
-        other, other_bar = pos.black, pos.black_bar
+        other, other_bar = black, black_bar
     else:
-        other, other_bar = pos.white, pos.white_bar
+        other, other_bar = white, white_bar
     if key >> HIT_SHIFT & HITS_MASK:
         other, other_bar = _unhit(key, other, other_bar)
     if mover_is_white:
-        return _tuple_new(
-            _POSITION, (pos.family, mine, other, bar, other_bar, turn, pos.white_moved or moved, pos.black_moved)
-        )
-    return _tuple_new(
-        _POSITION, (pos.family, other, mine, other_bar, bar, turn, pos.white_moved, pos.black_moved or moved)
-    )
+        return _tuple_new(_POSITION, (family, mine, other, bar, other_bar, turn, white_moved or moved, black_moved))
+    return _tuple_new(_POSITION, (family, other, mine, other_bar, bar, turn, white_moved, black_moved or moved))
 
 
 def position_after_legal(pos: Position, steps: Iterable[Step]) -> Position:
