@@ -21,7 +21,9 @@ only scatter. Per ruleset:
   loop, the same seeds);
 * ``gym``: one step of the Gymnasium environment with a random agent that draws
   among the legal actions (``bench.py``'s figure 11; 100 steps a game asked
-  for, from the same seed; needs gymnasium).
+  for, from the same seed; needs gymnasium);
+* ``selfplay``: one game of ``nardy selfplay`` (``simulate`` of one game of
+  greedy White against random Black, seeds 0, 1, ...; ``bench.py``'s figure 10).
 
 The cases are sampled once, from seeded random self-play (``kernel.py``), and
 given to every install. A workload's count is that of a process that runs it
@@ -50,7 +52,7 @@ from typing import Any
 from builds import parse_installs  # benchmarks/builds.py: LABEL=PYTHON[:PYTHONPATH]
 from kernel import fastest_loop, sample_cases, through_game  # benchmarks/kernel.py: the cases and the loops
 
-WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop", "gym")
+WORKLOADS = ("legal_plays", "afterstates", "single", "games", "loop", "gym", "selfplay")
 RULESETS = ("short", "long")
 
 
@@ -71,6 +73,8 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
     if workload == "gym":
         play = gym_steps(name)
         games *= 100  # steps
+    if workload == "selfplay":
+        play = selfplay_games(rules)
 
     def one_pass() -> int:
         if play is not None:
@@ -116,6 +120,15 @@ def gym_steps(name: str) -> Callable[[int], object]:
     return step
 
 
+def selfplay_games(rules: Any) -> Callable[[int], object]:
+    """One game of ``nardy selfplay``: ``simulate`` of one game, greedy White against
+    random Black, of seed ``k``, summarised (bench.py's selfplay figure plays many
+    games of one seed in one call)."""
+    from nardy.simulate import simulate
+
+    return lambda k: str(simulate(rules, 1, white="greedy", black="random", seed=k, workers=1))
+
+
 def count(
     python: str, path: str, workload: str, name: str, cases_file: str, passes: int, games: int
 ) -> tuple[int, int]:
@@ -153,7 +166,10 @@ def main() -> None:
     parser.add_argument("--rulesets", default=",".join(RULESETS), help="default: short,long")
     parser.add_argument("--cases", type=int, default=300, help="cases per ruleset (default 300)")
     parser.add_argument(
-        "--games", type=int, default=5, help="games per pass of games and loop, 100 steps each of gym (default 5)"
+        "--games",
+        type=int,
+        default=5,
+        help="games per pass of games, loop and selfplay, 100 steps each of gym (default 5)",
     )
     parser.add_argument("--passes", type=int, default=2, help="passes counted (default 2)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes at once (default: cores)")
@@ -187,7 +203,7 @@ def main() -> None:
     table = {(label, w, r): n for (label, _, _, w, r), n in zip(jobs, counts, strict=True)}
     reference = installs[0][0]
     others = [label for label, _, _ in installs[1:]]
-    print("thousands of instructions per call (per game for games and loop, per step for gym)")
+    print("thousands of instructions per call (per game for games, loop and selfplay, per step for gym)")
     width = max(12, *(len(label) + 2 for label, _, _ in installs))
     ratio_width = max(20, *(len(label) + len(reference) + 5 for label in others))
     print(f"{'':<24}" + "".join(f"{label:>{width}}" for label, _, _ in installs)
