@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import nardy
 from conftest import examples
 from nardy import BLACK, WHITE, Game, IllegalPlayError, Play, Player, Position, Step
-from nardy.agents import ExpectimaxAgent, GreedyAgent, evaluate
+from nardy.agents import ExpectimaxAgent, GreedyAgent, RandomAgent, evaluate
 from nardy.core import CHANCE_OUTCOMES, CHECKERS, to_other_numbering
 from nardy.rules import RULESET_NAMES
 
@@ -196,6 +196,34 @@ def test_the_greedy_agent_chooses_the_first_play_whose_position_rates_best(name:
             assert evaluate(after, player) == reference_evaluate(after, player)
     chosen = GreedyAgent().choose(game)
     assert chosen == plays[ratings.index(max(ratings))]  # its steps and dice
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    name=st.sampled_from(RULESET_NAMES),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 80),
+    agent_seed=st.integers(0, 2**32),
+)
+def test_the_random_agent_chooses_what_its_generator_chooses_among_the_legal_plays(
+    name: str, seed: int, plies: int, agent_seed: int
+) -> None:
+    """``RandomAgent(s)`` picks ``random.Random(s).choice(game.legal_plays())``, drawing
+    nothing when there is one play: play after play, so a seed replays the same games."""
+    game = random_point(nardy.ruleset(name), random.Random(seed), plies)
+    agent, reference = RandomAgent(seed=agent_seed), random.Random(agent_seed)
+    for _ in range(8):  # plays of both players
+        if game.is_over():
+            break
+        if game.dice is None:
+            game.roll()
+            continue
+        plays = game.legal_plays()
+        expected = plays[0] if len(plays) == 1 else reference.choice(plays)
+        chosen = agent.choose(game)
+        assert chosen == expected  # its steps and dice
+        assert game.position_after(chosen) == game.position_after(expected)
+        game.play(chosen)
 
 
 @settings(max_examples=examples(60), deadline=None)
