@@ -69,12 +69,16 @@ def run(workload: str, name: str, raw: list[tuple[str, list[int]]], passes: int,
     if workload == "single":
         cases = [(pos, dice) for pos, dice in cases if len(rules.legal_plays(pos, dice)) == 1]
 
-    play = through_game(rules) if workload == "games" else fastest_loop(rules) if workload == "loop" else None
-    if workload == "gym":
+    play: Callable[[int], object] | None = None  # a game (a step of gym) at a time; else calls over the cases
+    if workload == "games":
+        play = through_game(rules)
+    elif workload == "loop":
+        play = fastest_loop(rules)
+    elif workload == "selfplay":
+        play = selfplay_games(rules)
+    elif workload == "gym":
         play = gym_steps(name)
         games *= 100  # steps
-    if workload == "selfplay":
-        play = selfplay_games(rules)
 
     def one_pass() -> int:
         if play is not None:

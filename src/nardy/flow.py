@@ -307,14 +307,13 @@ _new_object: Final = object.__new__
 _set_attribute: Final = object.__setattr__
 
 
-def _rolls_next(player: Player) -> dict[str, Any]:
-    """The fields that make a state one where ``player`` must roll (its own roll)."""
-    return {"phase": "roll", "player": player, "dice": None, "context": ROLL_CONTEXT, "owed": ()}
+#: the fields that make a state one where a player must roll (its own roll): set by _next_turn
+_ROLL_FIELDS: Final = frozenset(("phase", "player", "dice", "context", "owed"))
 
 
 def _next_turn(state: Pending, player: Player) -> Pending:
     """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll (the
-    fields of :func:`_rolls_next`, set one by one: the commonest state of a game)."""
+    fields of :data:`_ROLL_FIELDS`, set one by one: the commonest state of a game)."""
     fields = state.__dict__.copy()  # keeping its mark
     fields["phase"] = "roll"
     fields["player"] = player
@@ -672,11 +671,10 @@ class TurnFlow:
         state = _state(pending, TurnFlow, "next_turn")
         _player(player, TurnFlow, "next_turn", "player")
         if changes:
-            fields = _rolls_next(player)
-            taken = sorted(changes.keys() & fields.keys())
+            taken = sorted(changes.keys() & _ROLL_FIELDS)
             if taken:
                 raise TypeError(f"TurnFlow.next_turn sets {taken[0]} itself: it is not one of the changes")
-            return state.replace(**fields, **changes)
+            return _next_turn(state, player).replace(**changes)  # (checked when next used, as replace says)
         return _next_turn(state, player)
 
     @staticmethod
