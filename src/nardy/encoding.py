@@ -33,7 +33,7 @@ import functools
 import math
 import operator
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from nardy.core import BAR, CHECKERS, STEPS, Player, Position, Step, check_steps, normalize_name
 from nardy.errors import (
@@ -466,20 +466,40 @@ def _prefix_vector(pos: Position, prefix: tuple[Step, ...], turn: _Turn, perspec
     return _vector(pos, turn.actor if perspective is None else perspective, prefix, turn)
 
 
-class _Turn(NamedTuple):
+class _Turn:
     """What an observation shows beside the board: who acts, what is to be done,
-    the values left to play and owed, the cube and the ruleset."""
+    the values left to play and owed, the cube and the ruleset.
 
-    actor: Player
-    phase: str
-    ctx: PlayContext
-    values: list[int]
-    owed: tuple[tuple[int, ...], ...] = ()
-    extra_turn: bool = False
-    crawford: bool = False
-    cube: int = 1
-    cube_owner: Player | None = None
-    ruleset_name: str | None = None
+    A plain class: the compiled build makes it a native one, built and read
+    without a call into Python (a named tuple is made by its Python ``__new__``)."""
+
+    __slots__ = (
+        "actor", "phase", "ctx", "values", "owed", "extra_turn", "crawford", "cube", "cube_owner", "ruleset_name",
+    )
+
+    def __init__(
+        self,
+        actor: Player,
+        phase: str,
+        ctx: PlayContext,
+        values: list[int],
+        owed: tuple[tuple[int, ...], ...] = (),
+        extra_turn: bool = False,
+        crawford: bool = False,
+        cube: int = 1,
+        cube_owner: Player | None = None,
+        ruleset_name: str | None = None,
+    ) -> None:
+        self.actor = actor
+        self.phase = phase
+        self.ctx = ctx
+        self.values = values
+        self.owed = owed
+        self.extra_turn = extra_turn
+        self.crawford = crawford
+        self.cube = cube
+        self.cube_owner = cube_owner
+        self.ruleset_name = ruleset_name
 
 
 def _game_turn(game: Game) -> _Turn:
@@ -527,7 +547,7 @@ def _vector(pos: Position, me: Player, prefix: tuple[Step, ...], turn: _Turn) ->
     Every cell but ``cube`` and ``head_used`` is a whole number 0..15, so the row is
     written as bytes and converted to float32 in one call (a list of 132 floats costs
     numpy five times as much to read); those two are written into the array."""
-    actor, phase, ctx, values, owed, extra_turn, crawford, cube, cube_owner, ruleset_name = turn
+    actor, phase, ctx, values, owed = turn.actor, turn.phase, turn.ctx, turn.values, turn.owed
     family = pos.family
     # each side's fields read from the position's own (Position.points, bar, has_moved)
     if me is _WHITE:
@@ -552,16 +572,19 @@ def _vector(pos: Position, me: Player, prefix: tuple[Step, ...], turn: _Turn) ->
     _thermometer(row, _VALUES, values)
     if owed:
         _thermometer(row, _OWED, [v for play in owed for v in play])
-    row[_EXTRA_TURN] = 1 if extra_turn else 0
+    row[_EXTRA_TURN] = 1 if turn.extra_turn else 0
+    cube_owner = turn.cube_owner
     row[_CUBE_OWNER + (0 if cube_owner is None else 1 if cube_owner == me else 2)] = 1
-    row[_CRAWFORD] = 1 if crawford else 0
+    row[_CRAWFORD] = 1 if turn.crawford else 0
     row[_FAMILY + (0 if family == "short" else 1)] = 1
+    ruleset_name = turn.ruleset_name
     at = _RULESET_AT.get(ruleset_name) if ruleset_name is not None else None
     if at is not None:
         row[at] = 1
     out = np.frombuffer(row, dtype=np.uint8).astype(np.float32)
     if family == "long":
         out[_HEAD_USED] = ctx.head_used + sum(1 for s in prefix if s.source == 24)
+    cube = turn.cube
     if cube != 1:
         out[_CUBE] = math.log2(cube)  # (a whole number unless the cube goes 1, 2, 3, ...)
     return out
