@@ -104,6 +104,9 @@ Event = OpeningEvent | RollEvent | PlayEvent | CubeEvent | ResignEvent
 #: the event's class and fields (the event itself is made when the history is first read)
 _Entry = tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]
 
+#: threading.get_ident, bound once (a module's own Final name is a C variable when compiled)
+_get_ident: Final = get_ident
+
 class _Guard:
     """A game's thread guard (``with game._guard:`` around each method that changes
     the game, or reads more of it than one value): it lets in the thread inside
@@ -113,14 +116,17 @@ class _Guard:
     It is a list of the threads calling in: each call appends its thread (which
     threads do one at a time) and goes on only if the first thread listed is its
     own, the thread inside the game; it takes its entry out when it leaves or is
-    refused."""
+    refused. The thread that leaves is the one inside, so its entry is the first
+    (other threads only add theirs after it, and take them out again)."""
 
     def __init__(self) -> None:
-        self.callers: list[int] = []
+        #: the threads' idents, kept as the objects get_ident() gives (the compiled
+        #: build would make an int of each and a new object of it again)
+        self.callers: list[object] = []
 
     def __enter__(self) -> None:
         callers = self.callers
-        me = get_ident()
+        me: object = _get_ident()
         callers.append(me)
         if callers[0] != me:  # another thread is inside
             callers.remove(me)
@@ -130,7 +136,7 @@ class _Guard:
             )
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.callers.remove(get_ident())
+        del self.callers[0]
 
 
 def _set_turn(pos: Position, turn: Player) -> Position:
