@@ -381,6 +381,26 @@ def test_a_gulbar_turn_holds_re_rolls_and_owed_values() -> None:
     assert count_turns(Game(nardy.ruleset("gulbar"), first=Player.WHITE)) == 0
 
 
+def _turns_of_history(game: Game) -> int:
+    """The turns of ``game`` counted from its history's events."""
+    movers = [e.player for e in game.history if isinstance(e, PlayEvent)]
+    return (1 if movers else 0) + sum(a != b for a, b in pairwise(movers))
+
+
+def test_turns_are_counted_alike_in_a_copy_a_pickle_and_after_an_undo() -> None:
+    """A game loaded from a pickle notes its history from the events: the turns it
+    counts are those of the events, as in the game it was saved from."""
+    game = Game(nardy.ruleset("gulbar"), seed=SEED)
+    play_game(game, {Player.WHITE: GreedyAgent(), Player.BLACK: RandomAgent(seed=SEED)})
+    turns = _turns_of_history(game)
+    assert turns > 1
+    for twin in (game, game.clone(), pickle.loads(pickle.dumps(game))):
+        assert count_turns(twin) == turns
+        while twin.history:
+            twin.undo()
+            assert count_turns(twin) == _turns_of_history(twin)
+
+
 def test_a_run_counts_its_turns_as_its_games_have_them() -> None:
     summary = simulate("gulbar", 6, seed=SEED)
     assert summary.per_game is not None

@@ -364,6 +364,13 @@ class Game:
             made.append(make(*fields))
         return made
 
+    def _play_movers(self) -> list[Player | None]:
+        """The player of each play so far, oldest first, read from the history as it
+        is noted, without making its events (what :func:`nardy.simulate.count_turns`
+        counts at the end of every game of a simulation)."""
+        with self._guard:
+            return [pending.player for _, pending, make, _ in self._history if make is PlayEvent]
+
     def history_with_positions(self) -> tuple[tuple[Position, Event], ...]:
         """Each event of :attr:`history` with the position it was taken in, oldest
         first: the position before each roll, play, cube action and resignation

@@ -123,7 +123,7 @@ import attrs
 from nardy.agents import AGENTS, Agent, play_game
 from nardy.core import Player
 from nardy.errors import NardyError, shown
-from nardy.game import Game, PlayEvent
+from nardy.game import Game
 from nardy.rules import ruleset
 from nardy.rules.base import RuleSet
 
@@ -873,10 +873,10 @@ def count_turns(game: Game) -> int:
         raise NardyError(f"count_turns needs a Game, not {shown(game)}")
     turns = 0
     mover = None
-    for event in game.history:
-        if isinstance(event, PlayEvent) and event.player != mover:
+    for player in game._play_movers():  # the players of the history's plays, without making its events
+        if player != mover:
             turns += 1
-            mover = event.player
+            mover = player
     return turns
 
 
