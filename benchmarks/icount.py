@@ -138,7 +138,9 @@ def count(
 ) -> tuple[int, int]:
     """The instructions of one process running ``workload`` ``passes`` times, and
     the calls or games of a pass."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    # one BLAS thread: numpy's (which the gym workload imports) would otherwise start
+    # a pool whose idle threads run a varying number of instructions
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     env.pop("PYTHONPATH", None)
     if path:
         env["PYTHONPATH"] = path
