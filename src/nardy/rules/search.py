@@ -488,7 +488,7 @@ class Generation(Search):
         self.by_bits = prune and active.board_only
         if self.by_bits:  # the root's candidate, the empty play: no rule can refuse it here
             self.best = 0
-            self.found = {key: ()}
+            self.found[key] = ()
         self.require_preferred = require_preferred
         #: the boards that keep to the preferences, among the candidates of the greatest length
         self.keeps: set[KeyInt] | None = set() if active.preferrers else None
@@ -514,7 +514,7 @@ class Generation(Search):
         if depth <= self.best:
             return depth == self.best
         self.best = depth
-        self.found = {}
+        self.found.clear()
         if self.keeps is not None:
             self.keeps.clear()
         if self.firsts is not None:
