@@ -388,17 +388,18 @@ def _turns_of_history(game: Game) -> int:
 
 
 def test_turns_are_counted_alike_in_a_copy_a_pickle_and_after_an_undo() -> None:
-    """A game loaded from a pickle notes its history from the events: the turns it
-    counts are those of the events, as in the game it was saved from."""
+    """``Game.turns`` counts from the history as the game keeps it (a game loaded from a
+    pickle keeps it from the events): the turns of the events, in the game, its copies
+    and after each undo."""
     game = Game(nardy.ruleset("gulbar"), seed=SEED)
     play_game(game, {Player.WHITE: GreedyAgent(), Player.BLACK: RandomAgent(seed=SEED)})
     turns = _turns_of_history(game)
     assert turns > 1
     for twin in (game, game.clone(), pickle.loads(pickle.dumps(game))):
-        assert count_turns(twin) == turns
+        assert count_turns(twin) == twin.turns == turns
         while twin.history:
             twin.undo()
-            assert count_turns(twin) == _turns_of_history(twin)
+            assert count_turns(twin) == twin.turns == _turns_of_history(twin)
 
 
 def test_a_run_counts_its_turns_as_its_games_have_them() -> None:

@@ -364,13 +364,6 @@ class Game:
             made.append(make(*fields))
         return made
 
-    def _play_movers(self) -> list[Player | None]:
-        """The player of each play so far, oldest first, read from the history as it
-        is noted, without making its events (what :func:`nardy.simulate.count_turns`
-        counts at the end of every game of a simulation)."""
-        with self._guard:
-            return [pending.player for _, pending, make, _ in self._history if make is PlayEvent]
-
     def history_with_positions(self) -> tuple[tuple[Position, Event], ...]:
         """Each event of :attr:`history` with the position it was taken in, oldest
         first: the position before each roll, play, cube action and resignation
@@ -394,6 +387,31 @@ class Game:
         """Number of plays (plies) made so far. A pass, owed values and a cascade
         stage are plays too, so a turn may hold more than one."""
         return self._plies
+
+    @property
+    def turns(self) -> int:
+        """Number of turns so far: each run of plays by one player before the other
+        player moves is one turn, whatever it holds (one play in most rulesets; in
+        Gulbar a double, its re-rolls and owed values; in Crazy a cascade's stages).
+        A turn that is only a pass counts too; rolls, cube actions and resignations
+        are not plays.
+
+        >>> import nardy
+        >>> game = Game(nardy.ruleset("gulbar"), first=nardy.WHITE)
+        >>> _ = game.roll((6, 6)); _ = game.play("24/18(2)")    # two of four steps: Black owes two 6s
+        >>> _ = game.play("24/18"); _ = game.roll((3, 1))         # Black plays the owed 6s, then rolls
+        >>> _ = game.play("18/15 24/23")
+        >>> game.plies, game.turns
+        (3, 2)
+        """
+        with self._guard:
+            turns = 0
+            mover: Player | None = None
+            for _, pending, make, _ in self._history:  # each play with the state it was made in
+                if make is PlayEvent and pending.player is not mover:
+                    turns += 1
+                    mover = pending.player
+            return turns
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -855,11 +855,8 @@ def _play_one(rules: RuleSet, task: _Chunk, index: int) -> GameRecord:
 
 
 def count_turns(game: Game) -> int:
-    """The turns of ``game`` so far: each run of plays by one player before the
-    other player moves is one turn, whatever it holds (one play in most
-    rulesets; in Gulbar a double, its re-rolls and owed values; in Crazy a
-    cascade's stages). A turn that is only a pass counts too; rolls, cube
-    actions and resignations are not plays.
+    """The turns of ``game`` so far (:attr:`nardy.Game.turns`): each run of plays
+    by one player before the other player moves is one turn.
 
     >>> import nardy
     >>> game = nardy.Game(nardy.ruleset("gulbar"), first=nardy.WHITE)
@@ -871,13 +868,7 @@ def count_turns(game: Game) -> int:
     """
     if not isinstance(game, Game):
         raise NardyError(f"count_turns needs a Game, not {shown(game)}")
-    turns = 0
-    mover = None
-    for player in game._play_movers():  # the players of the history's plays, without making its events
-        if player != mover:
-            turns += 1
-            mover = player
-    return turns
+    return game.turns
 
 
 def play_chunk(chunk: _Chunk) -> list[GameRecord]:
