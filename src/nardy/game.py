@@ -107,6 +107,7 @@ _Entry = tuple[Position, Pending, Callable[..., Event], tuple[Any, ...]]
 #: threading.get_ident, bound once (a module's own Final name is a C variable when compiled)
 _get_ident: Final = get_ident
 
+
 class _Guard:
     """A game's thread guard (``with game._guard:`` around each method that changes
     the game, or reads more of it than one value): it lets in the thread inside
