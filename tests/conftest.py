@@ -2,10 +2,12 @@
 
 * the size of the run: by default the property tests try a fifth of their
   hypothesis examples (profile ``quick``, and :func:`examples` for the tests
-  that name their own number), so that ``pytest`` takes about a minute; the
-  full run (``pytest --full`` or ``NARDY_FULL_TESTS=1``, which ``.ci/run`` also
-  runs) tries them all (profile ``full``). ``HYPOTHESIS_PROFILE`` chooses
-  another profile (``thorough``: 500 examples, not derandomized);
+  that name their own number), so that ``pytest`` takes about two minutes; the
+  full run (``pytest --full`` or ``NARDY_FULL_TESTS=1``) tries them all
+  (profile ``full``). The hypothesis tests are marked ``property``: after the
+  default run, ``pytest --full -m property`` adds what the full run adds
+  (``.ci/run`` does so). ``HYPOTHESIS_PROFILE`` chooses another profile
+  (``thorough``: 500 examples, not derandomized);
 * a mover-relative board view that works for both families (the POS28 layout of
   /work/shared/bench/adapters.py, generalised to the long family's p <-> p±12 map);
 * an independent step walker and an independent brute-force reference generator,
@@ -59,6 +61,18 @@ def pytest_configure(config: pytest.Config) -> None:
     global _FULL
     _FULL = bool(config.getoption("full"))  # --full or NARDY_FULL_TESTS=1 (conftest.py)
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("full" if _FULL else "quick"))
+    config.addinivalue_line(
+        "markers", "property: a hypothesis test (marked by conftest.py); --full -m property runs what --full changes"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the hypothesis tests ``property``: the only tests whose work the full
+    run changes, so ``pytest --full -m property`` after ``pytest`` adds what the
+    full run adds (as .ci/run does)."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
 
 
 def examples(full: int) -> int:
