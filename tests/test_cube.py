@@ -73,6 +73,24 @@ def test_error_messages_are_not_repeated() -> None:
     assert message.count("cannot double") == 1, message
 
 
+@pytest.mark.parametrize("beaver", [False, True])
+def test_what_waits_for_the_answer_to_a_double_says_so(beaver: bool) -> None:
+    """While a double (or a beaver) waits for its answer, every other action is
+    refused with who must answer it and how."""
+    game = Game(short(beaver=beaver), first=WHITE)
+    game.double()
+    answers = "take, drop or beaver" if beaver else "take or drop"
+    refusals = [game.roll, game.double, game.legal_plays, game.afterstates, lambda: game.play("24/13")]
+    for refused in refusals:
+        with pytest.raises(GameStateError, match=rf": black must answer the double to 2 first \({answers}\)$"):
+            refused()
+    if beaver:
+        game.beaver()
+        for refused in refusals:
+            with pytest.raises(GameStateError, match=r": white must answer the double to 4 first \(take or drop\)$"):
+                refused()
+
+
 def test_no_double_in_phase_play_after_use_opening_dice() -> None:
     game = Game(short(), opening=(5, 3))
     assert game.pending.phase == "play" and game.turn == WHITE

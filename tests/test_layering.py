@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+from types import ModuleType
 
 import pytest
 
@@ -145,3 +146,15 @@ def test_the_length_check_finds_a_long_function(tmp_path: pathlib.Path) -> None:
     module = tmp_path / "long.py"
     module.write_text(f"def f() -> None:\n{body}\n", encoding="utf-8")
     assert _long_functions(module, RULES_FUNCTION_LINES) == [f"long.py:1 f is {RULES_FUNCTION_LINES + 1} lines"]
+
+
+def test_the_package_shows_its_public_names_and_its_modules_only() -> None:
+    """``dir(nardy)`` holds ``__all__``, the submodules and private names: nothing
+    a module's own imports leave behind (``from __future__ import annotations``
+    would leave ``annotations``)."""
+    stray = [
+        name
+        for name in dir(nardy)
+        if not name.startswith("_") and name not in nardy.__all__ and not isinstance(getattr(nardy, name), ModuleType)
+    ]
+    assert stray == []

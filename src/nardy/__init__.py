@@ -14,8 +14,6 @@ importable from here; formats and tools are sibling modules that import it:
 ['24/13', '24/18 13/8', '24/18 8/3']
 """
 
-from __future__ import annotations
-
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from nardy.core import (

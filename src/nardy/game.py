@@ -827,6 +827,10 @@ class Game:
             return f"cannot {what}: the game is over"
         if phase == "roll":
             return f"cannot {what}: {self.turn} must roll first"
+        if phase == "cube":
+            p = self._pending
+            answers = "take, drop or beaver" if self.rules.option("beaver") and not p.beavered else "take or drop"
+            return f"cannot {what}: {self.turn} must answer the double to {p.offer} first ({answers})"
         return f"cannot {what}: {self.turn} must play {format_dice(self.dice)} first"
 
     def _push(self, make: Callable[..., Event], fields: tuple[Any, ...]) -> None:
