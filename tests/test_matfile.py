@@ -21,6 +21,7 @@ from nardy.agents import RandomAgent
 from nardy.game import CubeEvent, PlayEvent, ResignEvent, RollEvent
 from nardy.matfile import MatFile, MatRepairWarning, from_mat, to_mat
 from nardy.records import RecordError
+from nardy.rules.short import Short
 
 DATA = Path(__file__).parent / "data"
 CUBE = nardy.ruleset("short", cube=True)
@@ -537,9 +538,18 @@ def test_a_resignation_word_that_cannot_be_read() -> None:
     raises_at(text, 6, "cannot read 'Resigns a lot': expected Resigns single game, gammon or backgammon", rules=JACOBY)
 
 
+class _FourStakes(Short):
+    """Short nardy with a fourth result, of four points (a ruleset of one's own)."""
+
+    name = "four_stakes"
+
+    def stakes(self) -> dict[int, str]:
+        return {**super().stakes(), 4: "home_mars"}
+
+
 def test_a_stake_a_mat_file_cannot_hold_is_refused_where_the_points_do_not_say_it() -> None:
     with pytest.raises(RecordError, match="resigned at stake 4, which a .mat file cannot hold"):
-        to_mat(_resigned(CUBE, B, 4))
+        to_mat(_resigned(_FourStakes(cube=True), B, 4))
 
 
 @pytest.mark.skipif(not _gnubg_available(), reason="the gnubg package is not installed")

@@ -277,6 +277,51 @@ def test_long_family_game_ends_by_bear_off(
     assert bear_off_last(game, p) == Result(winner, points, kind, "bear_off", 1)
 
 
+def _scored_results() -> dict[nardy.RuleSet, set[tuple[int, str]]]:
+    """The (points, kind) every row of the tables above scores, by ruleset."""
+    scored: dict[nardy.RuleSet, set[tuple[int, str]]] = {}
+    for name in ("short", "caucasian"):
+        for cap in ("koks", "mars", "oin"):
+            rules = nardy.ruleset(name, max_result=cap)
+            for loser, bar in SHORT_LAYOUTS.values():
+                result = rules.score(finished(rules, WHITE, loser, bar), WHITE)
+                scored.setdefault(rules, set()).add((result.points, result.kind))
+    for case in LONG_CASES:
+        name, opts, layout, _, _ = case.values
+        rules = nardy.ruleset(name, **opts)
+        result = rules.score(finished(rules, WHITE, LONG_LAYOUTS[layout]), WHITE)
+        scored.setdefault(rules, set()).add((result.points, result.kind))
+    return scored
+
+
+SCORED = _scored_results()
+
+
+@pytest.mark.parametrize("rules", list(SCORED), ids=repr)
+def test_the_stakes_are_the_results_the_scoring_gives(rules: nardy.RuleSet) -> None:
+    """RuleSet.stakes() lists every result of the table rows and no kind they lack
+    (checkers left: every count 1..15 a loser may hold, and 1..14 where a loser that
+    bore off none pays a mars or a koks)."""
+    stakes = rules.stakes()
+    assert SCORED[rules] <= set(stakes.items())
+    assert set(stakes.values()) == {kind for _, kind in SCORED[rules]}
+
+
+@pytest.mark.parametrize("rules", list(SCORED), ids=repr)
+def test_a_resignation_takes_the_stakes_of_the_ruleset_only(rules: nardy.RuleSet) -> None:
+    """Game.resign(stake=...) gives each stake with its kind, and refuses any other
+    with the stakes the ruleset has (a koks in long nardy, a home mars in short)."""
+    stakes = rules.stakes()
+    for stake, kind in stakes.items():
+        game = Game(rules, first=WHITE)
+        assert game.resign(WHITE, stake) == Result(BLACK, stake, kind, "resign", 1)
+    for wrong in (0, max(stakes) + 1, 16, -1, 2.0, "2", True, 1.5):
+        game = Game(rules, first=WHITE)
+        with pytest.raises(nardy.GameStateError, match=rf"^a resignation stake in {rules.name} is one of 1"):
+            game.resign(WHITE, wrong)
+        assert not game.is_over() and not game.history
+
+
 @pytest.mark.parametrize(("name", "mode"), LONG_DEFAULTS.items())
 def test_long_scoring_defaults(name: str, mode: str) -> None:
     assert nardy.ruleset(name).option("long_scoring") == mode

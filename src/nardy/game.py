@@ -140,6 +140,19 @@ class _Guard:
         del self.callers[0]
 
 
+def _stakes_text(stakes: dict[int, str]) -> str:
+    """The stakes of :meth:`RuleSet.stakes`, runs of one kind as ranges: ``1 oin, 2 mars``."""
+    runs: list[list[int]] = []
+    for points in sorted(stakes):
+        if runs and runs[-1][-1] == points - 1 and stakes[runs[-1][0]] == stakes[points]:
+            runs[-1].append(points)
+        else:
+            runs.append([points])
+    return ", ".join(
+        f"{run[0]}{'' if len(run) == 1 else f'..{run[-1]}'} ({stakes[run[0]].replace('_', ' ')})" for run in runs
+    )
+
+
 def _set_turn(pos: Position, turn: Player) -> Position:
     if pos.turn == turn:
         return pos
@@ -658,7 +671,9 @@ class Game:
         """``player`` (default: the one to act) gives up. It pays what its position
         would cost if the opponent had just borne off its last checker, times the cube
         (RULES.md 4.1). ``stake`` records a resignation at another level agreed by the
-        players, as backgammon files do (1 oin/single, 2 mars/gammon, 3 koks/backgammon).
+        players, as backgammon files do (1 oin/single, 2 mars/gammon, 3 koks/backgammon):
+        one of the results the ruleset's scoring has (:meth:`RuleSet.stakes
+        <nardy.RuleSet.stakes>`), each with its kind.
 
         >>> import nardy
         >>> game = nardy.Game(nardy.ruleset("short"), first=nardy.WHITE)
@@ -678,14 +693,16 @@ class Game:
                 final = make_position(pos.family, empty, pos.black, 0, pos.black_bar, pos.turn, True, True)
             else:
                 final = make_position(pos.family, pos.white, empty, pos.white_bar, 0, pos.turn, True, True)
-            if stake is not None and (type(stake) is not int or not 1 <= stake <= 15):
-                raise GameStateError(f"a resignation stake is an int 1..15, not {shown(stake)}")
+            stakes = self.rules.stakes()
+            if stake is not None and (type(stake) is not int or stake not in stakes):
+                raise GameStateError(
+                    f"a resignation stake in {self.rules.name} is one of {_stakes_text(stakes)}, not {shown(stake)}"
+                )
             self._push(ResignEvent, (loser, stake))
             self._pending = self._pending.replace(phase="over", player=None)
             outcome = self.rules.score(final, winner)
             if stake is not None:
-                kind = {1: "oin", 2: "mars", 3: "koks", 4: "home_mars"}.get(stake, "checkers_left")
-                outcome = Result(winner, stake, kind)
+                outcome = Result(winner, stake, stakes[stake])
             self._result = self._with_cube(outcome, "resign")
             return self._result
 

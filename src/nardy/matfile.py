@@ -920,10 +920,11 @@ def _read_resignation(game: Game, winner: Player, value: int) -> tuple[int | Non
         return None, None
     cube = game.cube
     stake = value // cube
-    if stake in _KINDS and stake * cube == value:
+    stakes = [level for level in game.rules.stakes() if level in _KINDS]  # the levels a file and the rules have
+    if stake in stakes and stake * cube == value:
         return stake, None
-    # no resignation is worth that: read it as gnubg does
-    stake = 1 if value <= cube else 2 if value <= 2 * cube else 3
+    # no resignation is worth that: read it as gnubg does, up to the ruleset's highest level
+    stake = min(1 if value <= cube else 2 if value <= 2 * cube else 3, max(stakes))
     read = game.resign(loser, stake).points
     game.undo()
     problem = f"cannot win {_points(value)} by a resignation with the cube at {cube}"

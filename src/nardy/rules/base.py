@@ -289,6 +289,20 @@ class RuleSet:
         (an override starts with :meth:`check_winner`)."""
         raise NotImplementedError
 
+    def stakes(self) -> dict[int, str]:
+        """The results a game of this ruleset can be won by, before the cube: the
+        points and the kind of each, as :meth:`score` gives them. These are the
+        stakes :meth:`Game.resign <nardy.Game.resign>` takes. A ruleset whose
+        :meth:`score` gives other results says so here too.
+
+        >>> import nardy
+        >>> nardy.ruleset("short", max_result="mars").stakes()
+        {1: 'oin', 2: 'mars'}
+        >>> nardy.ruleset("long").stakes()
+        {1: 'oin', 2: 'mars'}
+        """
+        return {1: "oin", 2: "mars", 3: "koks"}
+
     def check_winner(self, pos: object, winner: object) -> None:
         """Raise :class:`~nardy.InvalidPositionError` unless ``pos`` is a valid
         position of this ruleset in which ``winner`` has borne off all its checkers.

@@ -413,6 +413,22 @@ class LongFamily(RuleSet):
             return Result(winner, 3, "koks")
         return Result(winner, 2, "mars")
 
+    def stakes(self) -> dict[int, str]:
+        """The results of ``long_scoring``: oin and mars, koks and home mars where it
+        has them, or the checkers left (1..15; 1..14 in ``"s0_end"``, where a
+        loser that bore off none pays a mars or a koks)."""
+        mode = self.option("long_scoring")
+        if mode == "checkers_left":
+            return dict.fromkeys(range(1, 16), "checkers_left")
+        if mode == "s0_end":
+            return {**dict.fromkeys(range(1, 15), "checkers_left"), 2: "mars", 3: "koks"}
+        stakes = {1: "oin", 2: "mars"}
+        if mode in ("koks_start_quarter", "koks_home_mars"):
+            stakes[3] = "koks"
+        if mode == "koks_home_mars":
+            stakes[4] = "home_mars"
+        return stakes
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Long(LongFamily):

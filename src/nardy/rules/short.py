@@ -209,6 +209,11 @@ class Short(RuleSet):
             kind = self.max_result
         return Result(winner, _RESULTS[kind], kind)
 
+    def stakes(self) -> dict[int, str]:
+        """oin, mars and koks, up to ``max_result``."""
+        top = _RESULTS[self.max_result]
+        return {points: kind for kind, points in _RESULTS.items() if points <= top}
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Caucasian(Short):
