@@ -122,6 +122,20 @@ def test_invalid_actions_random_or_raise() -> None:
         NardyEnv("long", invalid_action="ignore")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("invalid_action", ["random", "raise"])
+def test_an_action_outside_the_space_is_refused_in_either_mode(invalid_action: str) -> None:
+    """An int outside Discrete(156) is no action at all: refused, never replaced
+    by a random legal step, and the episode goes on untouched."""
+    env = NardyEnv("short", invalid_action=invalid_action)  # type: ignore[arg-type]
+    obs, _ = env.reset(seed=3)
+    before = env.game.to_string()
+    for outside in (-1, N_ACTIONS, 10**9, np.int64(-5)):
+        assert not env.action_space.contains(outside)
+        with pytest.raises(nardy.IllegalPlayError, match=rf"^an action is an int in 0..{N_ACTIONS - 1}, not "):
+            env.step(outside)
+        assert env.game.to_string() == before
+
+
 def test_agent_colour_opponent_and_render() -> None:
     env = NardyEnv("short", agent_player=BLACK, opponent=GreedyAgent(), render_mode="ansi")
     obs, info = env.reset(seed=3)

@@ -76,12 +76,16 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
 
 
 def _integer(action: object) -> int:
-    """``action`` as an int (numpy's integers too, bools not), or IllegalPlayError."""
+    """``action`` as an int of the action space (numpy's integers too, bools not),
+    or IllegalPlayError: an action outside the space is no action, legal or not."""
     if not isinstance(action, bool) and not (np is not None and isinstance(action, np.bool_)):
         try:
-            return operator.index(action)  # type: ignore[arg-type]
+            value = operator.index(action)  # type: ignore[arg-type]
         except Exception:  # noqa: BLE001 - no int, whatever its __index__ raises
             pass
+        else:
+            if 0 <= value < encoding.N_ACTIONS:
+                return value
     raise IllegalPlayError(f"an action is an int in 0..{encoding.N_ACTIONS - 1}, not {shown(action)}")
 
 

@@ -23,7 +23,9 @@ states where it must choose a step. For self-play between two learners use
   Khachapuri one per checker left); 0 for a draw.
 * **Illegal actions**: with ``invalid_action="random"`` (default) a uniformly
   random legal step is made instead and ``info["invalid_action"]`` is True;
-  with ``"raise"`` :class:`nardy.IllegalPlayError` is raised.
+  with ``"raise"`` :class:`nardy.IllegalPlayError` is raised. An action outside
+  the action space (not an int in 0..155) is an :class:`nardy.IllegalPlayError`
+  in either mode.
 * **Dice**: rolled inside, from the environment's RNG: ``reset(seed=s)``
   replays the same dice (and default opponent) for the same actions.
 * Games always end, so there is no truncation. The doubling cube is not used

@@ -18,7 +18,8 @@ times in a row. Rolls and passes (no step can be played) happen inside
   gives 0 to both. Both agents then terminate (no truncation: games end).
 * **Illegal actions**: ``invalid_action="random"`` (default) plays a random
   legal step instead and sets ``infos[agent]["invalid_action"]``;
-  ``"raise"`` raises :class:`nardy.IllegalPlayError`.
+  ``"raise"`` raises :class:`nardy.IllegalPlayError`. An action outside the
+  action space (not an int in 0..155) raises it in either mode.
 * **Dice**: rolled inside from the environment's RNG, seeded by ``reset(seed=...)``.
 * **Rendering**: ``render_mode="ansi"``: :meth:`NardyAECEnv.render` returns
   the text board (``str(position)`` with the play in progress) and a line
