@@ -542,3 +542,15 @@ def test_progress_on_a_real_terminal_is_updated_in_place() -> None:
     assert out.startswith(f"{BUILD}\nnardy.ruleset('short'): 6 games")
     assert b"\r" in shown  # redrawn in place, not one line per update
     assert b"6/6" in shown
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["show", "--rules", "long"], ["rules", "short"], ["selfplay", "--games", "2", "-q"]])
+def test_an_output_that_cannot_be_written_is_one_line_of_error(argv: list[str]) -> None:
+    """A full disk (here /dev/full) is told in one line and exit status 1, no traceback."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "nardy.cli", *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300
+        )
+    assert proc.returncode == 1
+    assert proc.stderr == "nardy: error: cannot write the output: No space left on device\n"

@@ -711,8 +711,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if extra:  # reported with the usage of the command they were given to
                 args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+            sys.stdout.flush()  # (so that an output that cannot be written is told below)
             return exc.code if isinstance(exc.code, int) else int(exc.code is not None)
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
     except (NardyError, CommandError) as exc:
         print(f"nardy: error: {_message(exc)}", file=sys.stderr)
         return USAGE
@@ -721,6 +724,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return INTERRUPTED
     except BrokenPipeError:  # e.g. `nardy selfplay ... | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:  # the output cannot be written (e.g. a full disk)
+        print(f"nardy: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (what is left unwritten goes nowhere)
         return 1
 
 
