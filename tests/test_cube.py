@@ -91,6 +91,14 @@ def test_what_waits_for_the_answer_to_a_double_says_so(beaver: bool) -> None:
                 refused()
 
 
+@pytest.mark.parametrize("answer", ["take", "drop", "beaver"])
+def test_an_answer_after_the_end_says_the_game_is_over(answer: str) -> None:
+    game = Game(short(beaver=True), first=WHITE)
+    game.resign()
+    with pytest.raises(GameStateError, match=rf"^cannot {answer}: the game is over$"):
+        getattr(game, answer)()
+
+
 def test_no_double_in_phase_play_after_use_opening_dice() -> None:
     game = Game(short(), opening=(5, 3))
     assert game.pending.phase == "play" and game.turn == WHITE

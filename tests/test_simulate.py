@@ -1036,3 +1036,11 @@ def test_a_broken_pool_names_the_classes_from_main(monkeypatch: pytest.MonkeyPat
     with pytest.raises(cf.process.BrokenProcessPool) as caught:
         simulate("short", 4, white=Alternating(), executor=_BrokenPool())
     assert any("Alternating is defined in __main__" in note for note in caught.value.__notes__)
+
+
+def test_a_summary_counts_its_games_in_words() -> None:
+    """``1 game``, ``2 games``: the head line of a summary and of a comparison."""
+    rules = nardy.ruleset("short")
+    assert str(simulate(rules, 1, seed=1)).splitlines()[0] == "nardy.ruleset('short'): 1 game, seed 1"
+    assert str(simulate(rules, 2, seed=1)).splitlines()[0] == "nardy.ruleset('short'): 2 games, seed 1"
+    assert ": 1 game, colours alternating" in str(compare(rules, "greedy", "random", 1, seed=1))

@@ -621,6 +621,8 @@ class Game:
 
     def _answer(self, action: str) -> Pending:
         p = self._pending
+        if p.phase == "over":
+            raise GameStateError(self._not_now(action))
         if p.phase != "cube":
             raise GameStateError(f"cannot {action}: no double has been offered")
         return p

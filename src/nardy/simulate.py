@@ -197,6 +197,11 @@ def _check_real(name: str, value: object) -> float:
         raise NardyError(f"{name} must be a real number, not {shown(value)} ({type(exc).__name__})") from None
 
 
+def _games(count: int) -> str:
+    """``count`` games in words: ``1 game``, ``2 games``."""
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 # --------------------------------------------------------------------------- statistics
 
 
@@ -592,7 +597,7 @@ class Summary:
         return pandas.DataFrame.from_records(self.to_records(), columns=list(RECORD_FIELDS))
 
     def __str__(self) -> str:
-        head = f"{self.rules or 'nardy'}: {self.games} games" + (
+        head = f"{self.rules or 'nardy'}: {_games(self.games)}" + (
             f", seed {self.seed}" if self.seed is not None else ""
         )
         mixed = any("/" in label for label in self.sides.values())
@@ -653,7 +658,7 @@ class Comparison:
 
     def __str__(self) -> str:
         return (
-            f"{self.a} vs {self.b}, {self.summary.rules}: {self.games} games, colours alternating\n"
+            f"{self.a} vs {self.b}, {self.summary.rules}: {_games(self.games)}, colours alternating\n"
             f"{self.a} wins {self.wins}, loses {self.losses}, draws {self.draws}: "
             f"win rate {self.win_rate.format(percent=True)}\n"
             f"{self.a}'s net points per game: {self.mean_points.format('+.2f')}"
@@ -687,7 +692,7 @@ class Interrupted(KeyboardInterrupt):
         self.summary = summary
         self.games = games
         self.comparison = comparison
-        super().__init__(f"interrupted: {self.finished} of {games} games finished")
+        super().__init__(f"interrupted: {self.finished} of {_games(games)} finished")
 
     @property
     def finished(self) -> int:
