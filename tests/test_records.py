@@ -661,6 +661,63 @@ def test_match_errors_name_the_game() -> None:
     load_error(data)
 
 
+def _resigned_match(rules: nardy.RuleSet) -> dict[str, Any]:
+    """A match to 3 ended by resignations: 2-0, then the Crawford game 2-1, then 3-1."""
+    match = Match(rules, length=3, seed=4)
+    for loser, stake in ((BLACK, 2), (WHITE, 1), (BLACK, 1)):
+        match.game.resign(loser, stake)
+        match.next_game()
+    assert match.is_over() and match.score == (3, 1)
+    return records.to_dict(match)
+
+
+def _edited(data: dict[str, Any], edit: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    data = copy.deepcopy(data)
+    edit(data)
+    return data
+
+
+MATCH_CONTRADICTIONS: dict[str, tuple[Callable[[dict[str, Any]], object], str]] = {
+    "a game after the end": (
+        lambda d: d["games"].append(copy.deepcopy(d["games"][0])),
+        "game 4 follows the end of the match at 3-1 (a match to 3)",
+    ),
+    "a shorter length": (lambda d: d.update(length=2), "game 2 follows the end of the match at 2-0 (a match to 2)"),
+    "no Crawford game": (
+        lambda d: d["games"][1].update(crawford=False),
+        "game 2 must be the Crawford game at the score 2-0",
+    ),
+    "a Crawford game without the rule": (
+        lambda d: d.update(crawford=False),
+        "game 2 must not be the Crawford game at the score 2-0",
+    ),
+    "a second Crawford game": (
+        lambda d: d["games"][2].update(crawford=True),
+        "game 3 must not be the Crawford game at the score 2-1",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MATCH_CONTRADICTIONS))
+def test_a_match_record_that_contradicts_itself_is_refused(case: str) -> None:
+    """formats.rst: a record that contradicts itself is refused, here with the rule
+    of the match it breaks (every game before the end, the Crawford game where the
+    score puts it)."""
+    data = _resigned_match(nardy.ruleset("short"))
+    assert records.from_dict(copy.deepcopy(data)).score == (3, 1)
+    edit, message = MATCH_CONTRADICTIONS[case]
+    assert load_error(_edited(data, edit)) == f"match: {message}"
+
+
+def test_a_match_record_keeps_the_first_player_of_next_game_first() -> None:
+    """In long nardy the winner of a game begins the next (next_game_first="winner");
+    a record that has the loser begin it is refused."""
+    data = _resigned_match(nardy.ruleset("long"))
+    assert data["games"][1]["first"] == "white"
+    wrong = _edited(data, lambda d: d["games"][1].update(first="black"))
+    assert load_error(wrong) == "match: game 2 is begun by black, but next_game_first='winner' has white begin it"
+
+
 @pytest.mark.parametrize("length", ["three", None, [3], -2], ids=["text", "null", "list", "negative"])
 def test_match_bad_length(length: Any) -> None:
     data = match_record()

@@ -115,21 +115,28 @@ class Match:
         if not isinstance(games, (list, tuple)) or not games or not all(isinstance(g, Game) for g in games):
             raise GameStateError(f"a match is made of a list of one or more Games, not {shown(games)}")
         match = cls(rules, length, seed=seed, crawford=crawford, score=score)
+        first_crawford = match.game.crawford  # (what the starting score makes of game 1)
         match.games.clear()
         match._scores = []
         running = match._scores
         before = _check_score(score, length)
+        crawford_done = match._crawford_done  # (the starting score may have used it)
         for number, game in enumerate(games, 1):
             if game.rules != rules:
                 raise GameStateError(f"game {number} is played by other rules than the match's")
+            if number > 1:
+                _check_next(match, games[number - 2], game, number, before, crawford_done)
+            elif game.crawford != first_crawford:
+                said = "must be" if first_crawford else "must not be"
+                raise GameStateError(f"game 1 {said} the Crawford game at the score {before[0]}-{before[1]}")
+            crawford_done = crawford_done or game.crawford
             match.games.append(game)
             running.append(before)
-            if game.crawford:
-                match._crawford_done = True
             if number < len(games):
                 if game.result() is None:
                     raise GameStateError(f"game {number} is not finished, but another game follows")
                 before = match.score
+        match._crawford_done = crawford_done
         return match
 
     def __repr__(self) -> str:
@@ -231,6 +238,33 @@ class Match:
     def scores(self) -> tuple[tuple[int, int], ...]:
         """The score before each game of :attr:`games`, (White, Black)."""
         return tuple(self._scores)
+
+
+def _check_next(
+    match: Match, last: Game, game: Game, number: int, before: tuple[int, int], crawford_done: bool
+) -> None:
+    """Raise :class:`GameStateError` unless ``game`` is what :meth:`Match.next_game`
+    starts after ``last`` at the score ``before``: no game after the end of the match,
+    the Crawford game where the rule puts it, and the first player of
+    ``next_game_first`` (when it names one)."""
+    at = f"{before[0]}-{before[1]}"
+    if match.length and max(before) >= match.length:
+        raise GameStateError(f"game {number} follows the end of the match at {at} (a match to {match.length})")
+    crawford_game = match.crawford and not crawford_done and max(before) == match.length - 1
+    if game.crawford != crawford_game:
+        said = "must be" if crawford_game else "must not be"
+        raise GameStateError(f"game {number} {said} the Crawford game at the score {at}")
+    rule = match.rules.option("next_game_first")
+    result = last.result()
+    started = last.pending.first_player
+    first = (
+        started.other if rule == "alternate" and started is not None
+        else result.winner if rule == "winner" and result is not None
+        else None
+    )
+    opened = game.pending.first_player
+    if first is not None and opened is not None and opened != first:
+        raise GameStateError(f"game {number} is begun by {opened}, but next_game_first={rule!r} has {first} begin it")
 
 
 class _Results(tuple[Result, ...]):
