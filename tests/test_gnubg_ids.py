@@ -473,3 +473,18 @@ def test_combined_id_read_by_gnubg(gnubg_peer: GnubgPeer) -> None:
     score = read["show score"]  # player 0 is "gnubg", player 1 is named after the user
     assert "gnubg 4, " in score and " 0 (match to 7 points)" in score
     assert "gnubg has rolled 3 and 1" in read["show dice"]
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("4HPwATDgc/ABMA:ZZZZ", "a gnubg Match ID has 12 characters, got 4: 'ZZZZ'"),
+    ("4HPwATDgc/ABMA:", "a gnubg Match ID has 12 characters, got 0: ''"),
+])
+def test_a_bad_match_id_after_a_position_id_is_read_as_a_gnubg_id(text: str, told: str) -> None:
+    """from_text (and ``nardy show``) tell what is wrong with the Match ID, instead of
+    reading the text as a nardy position string of too few fields."""
+    from nardy.formats import detect_format, from_text
+
+    assert detect_format(text) == "gnubg"
+    with pytest.raises(NotationError) as info:
+        from_text(text)
+    assert str(info.value) == told

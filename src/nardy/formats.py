@@ -53,7 +53,7 @@ __all__ = [
     "state_string",
 ]
 
-_GNUBG = re.compile(r"^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$")
+_GNUBG = re.compile(r"^[A-Za-z0-9+/]{14}(:\S*)?$")  # a Position ID, and a Match ID (checked when read)
 
 
 def detect_format(text: str) -> str:
