@@ -21,6 +21,7 @@ import pytest
 
 import nardy
 from nardy import cli
+from nardy.agents import play_game
 from nardy.rules.base import Option
 from nardy.simulate import simulate
 
@@ -203,9 +204,44 @@ def test_ctrl_c_during_a_match(
 
     monkeypatch.setattr(cli, "play_game", interrupted)
     record = tmp_path / "match.json"
-    status, _, err = run(capsys, "match", "--save", str(record))
+    status, out, err = run(capsys, "match", "--save", str(record))
     assert (status, err) == (130, "nardy: interrupted\n")
-    assert not record.exists()
+    assert out.splitlines()[-2:] == ["interrupted in game 1; score 0-0", f"record saved to {record}"]
+    from nardy import records
+
+    saved = records.from_json(record.read_text())
+    assert isinstance(saved, nardy.Match) and saved.score == (0, 0) and len(saved.games) == 1
+
+
+def test_a_match_interrupted_after_some_games_saves_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    played = []
+
+    def two_then_interrupted(game: nardy.Game, agents: object) -> object:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(game)
+        return play_game(game, agents)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "play_game", two_then_interrupted)
+    record = tmp_path / "match.json"
+    status, out, _ = run(capsys, "match", "--length", "25", "--seed", "2", "--save", str(record))
+    assert status == 130
+    from nardy import records
+
+    saved = records.from_json(record.read_text())
+    assert isinstance(saved, nardy.Match) and len(saved.games) == 3
+    assert [game.result() for game in saved.games[:2]] == [game.result() for game in played]
+    assert f"interrupted in game 3; score {saved.score[0]}-{saved.score[1]}" in out
+
+
+def test_contradicting_cube_options_and_empty_file_names_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "match", "--no-cube", "-o", "cube=true")
+    assert (status, err) == (2, "nardy: error: --no-cube and -o cube=true say different things: give one of them\n")
+    for argv in (["match", "--save", ""], ["show", "--svg", ""]):
+        status, _, err = run(capsys, *argv)
+        assert (status, err) == (2, f"nardy: error: {argv[1]}: the file name is empty\n")
 
 
 # The driver runs the command and, once STOP_AFTER games have finished, sends

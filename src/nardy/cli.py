@@ -175,6 +175,8 @@ def _check_output(path: str, option: str) -> None:
     An existing file is left as it is; a file that did not exist is not left
     behind.
     """
+    if not path:
+        raise CommandError(f"{option}: the file name is empty")
     where = f"{option} {_shorten(path, 200)}"
     if os.path.isdir(path):
         raise CommandError(f"{where}: is a directory, not a file")
@@ -372,12 +374,27 @@ def _agent(name: str, seed: int) -> Agent:
 
 def cmd_match(args: argparse.Namespace) -> int:
     rules = _ruleset(args.rules, args.option, **({} if args.no_cube else {"cube": True}))
-    if args.save:
+    if args.no_cube and rules.option("cube"):
+        raise CommandError("--no-cube and -o cube=true say different things: give one of them")
+    if args.save is not None:
         _check_output(args.save, "--save")
     match = nardy.Match(rules, args.length, seed=args.seed)
     names = {Player.WHITE: args.white, Player.BLACK: args.black}
     agents: dict[Player, Agent] = {c: _agent(n, args.seed * 2 + c) for c, n in names.items()}
     print(f"{rules!r}: a {args.length}-point match, White {args.white} vs Black {args.black}")
+    try:
+        _play_match(match, agents, names)
+    except KeyboardInterrupt:  # the score so far, and the record of the match so far
+        white, black = match.score
+        print(f"interrupted in game {len(match.games)}; score {white}-{black}")
+        _save_match(args.save, match)
+        raise
+    _save_match(args.save, match)
+    return 0
+
+
+def _play_match(match: nardy.Match, agents: dict[Player, Agent], names: dict[Player, str]) -> None:
+    """Play ``match`` to its end, printing each game's result and the score."""
     while True:
         game = match.game
         result = play_game(game, agents)
@@ -396,17 +413,21 @@ def cmd_match(args: argparse.Namespace) -> int:
     winner = match.winner
     assert winner is not None
     print(f"{winner} ({names[winner]}) wins the match {max(match.score)}-{min(match.score)}")
-    if args.save:
-        from nardy import records
 
-        _write(args.save, records.to_json(match, indent=1), "--save")
-        print(f"record saved to {args.save}")
-    return 0
+
+def _save_match(path: str | None, match: nardy.Match) -> None:
+    """Write the record of ``match`` to ``path`` (``--save``), if given."""
+    if path is None:
+        return
+    from nardy import records
+
+    _write(path, records.to_json(match, indent=1), "--save")
+    print(f"record saved to {path}")
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     rules = _ruleset(args.rules, args.option)
-    if args.svg:
+    if args.svg is not None:
         _check_output(args.svg, "--svg")
     if args.position:
         from nardy.formats import from_text
@@ -430,7 +451,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
         print(f"gnubg Position ID: {to_position_id(pos)}")
         print(to_xgid(pos))
-    if args.svg:
+    if args.svg is not None:
         from nardy import svg
 
         _write(args.svg, svg.board(pos, orientation=side), "--svg")
