@@ -165,8 +165,19 @@ def _ruleset(name: str | None, options: Iterable[str] = (), /, **defaults: objec
     values = {key: value for key, value in defaults.items() if key in known}
     for text in options:
         key, raw = _parse_option(text)
-        values[key] = _option_value(key, raw, known.get(key))
+        option = known.get(key)
+        value = values[key] = _option_value(key, raw, option)
+        if option is not None and not option.hint and not any(
+            type(value) is type(allowed) and value == allowed for allowed in option.values
+        ):  # told in the words -o takes (true, none), not as Python writes them
+            words = ", ".join(_option_word(allowed) for allowed in option.values)
+            raise CommandError(f"-o {key}={_shorten(raw)} is not allowed; use one of: {words}")
     return cls(**values)
+
+
+def _option_word(value: object) -> str:
+    """An option's value as ``-o`` takes it: ``true``, ``none``, ``end``, ``16``."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _check_output(path: str, option: str) -> None:
