@@ -1044,3 +1044,18 @@ def test_a_summary_counts_its_games_in_words() -> None:
     assert str(simulate(rules, 1, seed=1)).splitlines()[0] == "nardy.ruleset('short'): 1 game, seed 1"
     assert str(simulate(rules, 2, seed=1)).splitlines()[0] == "nardy.ruleset('short'): 2 games, seed 1"
     assert ": 1 game, colours alternating" in str(compare(rules, "greedy", "random", 1, seed=1))
+
+
+class _Mistaken:
+    """An agent that answers a play no game has."""
+
+    name = "mistaken"
+
+    def choose(self, game: Game) -> str:
+        return "not a play"
+
+
+def test_an_agents_bad_choice_is_told_with_the_agent_and_the_choice() -> None:
+    with pytest.raises(nardy.NotationError) as info:
+        simulate(nardy.ruleset("short"), 1, white=_Mistaken(), black="random", seed=1)
+    assert str(info.value).startswith("agent mistaken (white) chose 'not a play': cannot read 'not a play'")

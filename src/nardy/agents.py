@@ -211,7 +211,12 @@ def play_game(game: Game, agents: dict[Player, Agent], max_plays: int = 100_000)
                 game.double()
                 continue
             game.roll()
-        game.play(agent.choose(game))
+        choice = agent.choose(game)
+        try:
+            game.play(choice)
+        except NardyError as exc:  # the agent's mistake: say whose
+            who = getattr(agent, "name", None) or type(agent).__name__
+            raise type(exc)(f"agent {who} ({game.turn}) chose {shown(choice)}: {exc}") from None
         if game.plies > max_plays:
             raise GameStateError(f"the game did not end in {max_plays} plies")
     result = game.result()
