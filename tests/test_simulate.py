@@ -1058,4 +1058,4 @@ class _Mistaken:
 def test_an_agents_bad_choice_is_told_with_the_agent_and_the_choice() -> None:
     with pytest.raises(nardy.NotationError) as info:
         simulate(nardy.ruleset("short"), 1, white=_Mistaken(), black="random", seed=1)
-    assert str(info.value).startswith("agent mistaken (white) chose 'not a play': cannot read 'not a play'")
+    assert str(info.value).startswith("agent mistaken (white) chose 'not a play': cannot read 'not'")
