@@ -219,7 +219,7 @@ NAMED: dict[str, Callable[[], object]] = {
     "Play pass": lambda: Play((), (6, 5)),
     "Play by hand": lambda: Play(RUN, (6, 5)),
     "Play of another position": lambda: SHORT.legal_plays(_position(turn=BLACK), (6, 5))[0],
-    "Play of an array origin": lambda: make_play(RUN, (6, 5), np.zeros(3), OPENING.key, False),  # type: ignore[arg-type]
+    "Play of another origin": lambda: make_play(RUN, (6, 5), _position(turn=BLACK), OPENING.key, False),
     "Play of None": lambda: Play(None, None),  # type: ignore[arg-type]
     "Play huge die": lambda: Play(RUN, (HUGE_INT, 5)),
     "Play of five steps": lambda: Play((Step(24, 18, 6),) * 5, (6, 6)),
@@ -1249,11 +1249,27 @@ def test_observation_reads_a_ruleset_alias() -> None:
 
 def test_a_hand_built_play_is_checked_not_trusted_for_its_origin() -> None:
     """A play whose origin equals the position (not the very object) is taken by its key;
-    a play whose origin is no position is searched like a play built by hand."""
+    a play generated from another position is searched like a play built by hand."""
     twin = Position(*START)
     assert twin == START and twin is not START
     assert SHORT.apply(twin, OPENING) == SHORT.apply(START, OPENING)
-    for key in (OPENING.key, 12345):  # an origin that is no position: the key is not read
-        odd = make_play(RUN, (6, 5), np.zeros(3), key, False)  # type: ignore[arg-type]
+    other = SHORT.apply(START, OPENING)
+    for key in (OPENING.key, 12345):  # another origin: the key is not read
+        odd = make_play(RUN, (6, 5), other, key, False)
         assert SHORT.apply(START, odd) == SHORT.apply(START, OPENING)
     assert SHORT.apply(START, Play(RUN, (6, 5))) == SHORT.apply(START, OPENING)
+
+
+@pytest.mark.parametrize(
+    ("origin", "key"),
+    [(np.zeros(3), OPENING.key), ("short", OPENING.key), (START, np.int64(5)), (START, True), (START, "5")],
+)
+def test_a_generated_play_holds_a_position_and_an_int(origin: object, key: object) -> None:
+    """make_play (and so a pickle of a play) refuses an origin that is no Position and a
+    key that is no int, in both builds, with nardy's own error."""
+    with pytest.raises(nardy.IllegalPlayError) as info:
+        make_play(RUN, (6, 5), origin, key, False)
+    assert str(info.value) == (
+        "a generated play's origin is a Position and its key an int (or both None),"
+        f" not {nardy.errors.shown(origin)} and {nardy.errors.shown(key)}"
+    )

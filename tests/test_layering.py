@@ -105,12 +105,14 @@ def _nardy_imports(path: pathlib.Path) -> dict[str, bool]:
 
 def test_the_values_depend_on_no_rules_notation_formats_or_game() -> None:
     """core.py is the bottom layer: it imports only nardy.errors (and nardy._mypyc,
-    the compiled build's class markers, which import nothing), and the drawing
-    modules at call time for a picture (``str(position)``, ``_repr_svg_``)."""
+    the compiled build's class markers, which import nothing; and nardy._tuple_play,
+    the pure build's Play, which imports only core), and the drawing modules at call
+    time for a picture (``str(position)``, ``_repr_svg_``)."""
     imports = _nardy_imports(SRC / "core.py")
     drawing = {"nardy.render", "nardy.svg"}
-    assert {name for name, lazy in imports.items() if not lazy} == {"nardy.errors", "nardy._mypyc"}
+    assert {name for name, lazy in imports.items() if not lazy} == {"nardy.errors", "nardy._mypyc", "nardy._tuple_play"}
     assert _nardy_imports(SRC / "_mypyc.py") == {}
+    assert set(_nardy_imports(SRC / "_tuple_play.py")) == {"nardy.core"}
     assert {name for name, lazy in imports.items() if lazy} <= drawing
 
 

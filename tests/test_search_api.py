@@ -97,17 +97,21 @@ AFTER_OPENING = {
 
 @pytest.mark.parametrize("name", ["short", "long"])
 def test_results_of_a_search_hold_their_fields_in_order(name: str) -> None:
-    """The kernel builds the plays and positions it returns from the tuples of
-    their fields (without ``__new__``): each holds its class's fields, in the
-    order of the class's constructor, for either side to move, one at a time and
-    all at once."""
+    """The kernel builds the plays and positions it returns from their fields
+    (positions from the tuples of their fields, without ``__new__``): each holds
+    its class's fields, in the order of the class's constructor, for either side
+    to move, one at a time and all at once. A play is a tuple of its fields in
+    the pure-Python build and a native class in the compiled one."""
     rules = nardy.ruleset(name)
     pos = rules.initial_position()
     for (dice, text), expected in zip((((6, 5), "24/13"), ((4, 2), "13/11 13/9" if name == "short" else "24/18")),
                                       AFTER_OPENING[name], strict=True):
         plays = rules.legal_plays(pos, dice)
         for play in plays:
-            assert tuple.__len__(play) == len(Play.__match_args__)
+            fields = tuple(getattr(play, name) for name in Play.__match_args__)
+            assert isinstance(play, tuple) is not nardy.COMPILED
+            held = tuple(tuple.__iter__(play)) if isinstance(play, tuple) else play.__reduce__()[1]
+            assert held == fields
             assert (play.dice, play.origin, play.ordered) == (rules.expand_dice(dice), pos, False)
             assert type(play.key) is int and play.steps and all(type(step) is Step for step in play.steps)
         after = rules.afterstates(pos, dice)
@@ -270,9 +274,10 @@ def test_unseeded_games_copy_and_pickle_with_dice_of_their_own() -> None:
 
 @pytest.mark.parametrize("name", ["short", "long"])
 def test_plays_and_positions_are_values(name: str) -> None:
-    """Plays and positions (tuples of their fields underneath) pickle and copy with
-    every field, compare and hash as values, equal no plain tuple and have no order;
-    a play is a sequence of its steps."""
+    """Plays and positions pickle and copy with every field, compare and hash as
+    values, equal no plain tuple (a position is a tuple of its fields underneath,
+    and so is a play in the pure-Python build) and have no order; a play is an
+    immutable sequence of its steps."""
     rules = nardy.ruleset(name)
     pos = rules.initial_position()
     play = max(rules.legal_plays(pos, (4, 2)), key=len)
@@ -285,7 +290,8 @@ def test_plays_and_positions_are_values(name: str) -> None:
     assert copy.copy(play) == play and copy.deepcopy(pos) == pos and copy.deepcopy(play).origin == pos
     by_hand = Play(play.steps, play.dice)  # a play built by hand equals the generated one
     assert by_hand == play and hash(by_hand) == hash(play) and not by_hand != play
-    assert play != tuple.__iter__(play) and pos != tuple(pos) and tuple(pos) != pos
+    fields = tuple(getattr(play, name) for name in Play.__match_args__)
+    assert play != fields and fields != play and play != tuple(play) and pos != tuple(pos) and tuple(pos) != pos
     assert Position(**dict(zip(Position.__match_args__, pos, strict=True))) == pos
     for a, b in ((play, play), (pos, pos)):
         with pytest.raises(TypeError):
@@ -297,6 +303,12 @@ def test_plays_and_positions_are_values(name: str) -> None:
     for bad in (lambda: play + play, lambda: play * 2, lambda: 2 * play):
         with pytest.raises(TypeError):
             bad()
+    for name in Play.__match_args__:
+        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot set {name}$"):
+            setattr(play, name, getattr(play, name))
+        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot delete {name}$"):
+            delattr(play, name)
+    assert not hasattr(play, "__dict__")
 
 
 def test_a_players_opponent_is_fixed() -> None:

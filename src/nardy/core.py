@@ -14,8 +14,10 @@ import enum
 import operator
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from importlib.machinery import EXTENSION_SUFFIXES
+from itertools import repeat
 from operator import itemgetter, mul
-from typing import Any, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, cast, overload
+from typing import Any, ClassVar, Final, Literal, NamedTuple, SupportsIndex, TypeAlias, cast, overload
 
 import attrs
 
@@ -47,6 +49,9 @@ Point: TypeAlias = int
 Family: TypeAlias = Literal["short", "long"]
 """Board geometry, either ``"short"`` (opposite directions, hitting, a bar) or
 ``"long"`` (both sides run the same way, a single checker holds a point)."""
+
+#: whether this module is compiled (the compiled build, see :doc:`/compiled`)
+_NATIVE: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 BAR: Final = 25
 OFF: Final = 0
@@ -263,7 +268,7 @@ def check_steps(steps: object) -> tuple[Step, ...]:
 
 
 @mypyc_attr(native_class=False)
-class _Fields(tuple[Any, ...]):
+class FieldTuple(tuple[Any, ...]):
     """The base of the values that are tuples of their fields (:class:`Play`,
     :class:`Position`): equal when their class and fields are (never to a plain
     tuple), pickled and copied as their class and fields, and without an order
@@ -320,8 +325,28 @@ STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
 )
 
 
-@mypyc_attr(native_class=False)
-class Play(_Fields):
+#: what :func:`make_play` passes to ``Play`` to set the search's fields (``origin``
+#: and ``key``), which a play built by hand cannot claim
+_GENERATED: Final = object()
+
+
+def check_search_fields(origin: object, key: object, generated: object) -> None:
+    """Refuse the search's fields (``origin``, ``key``) in a play built by hand, and
+    fields of another type in a generated one (unpickled, or made by :func:`make_play`)."""
+    if generated is not _GENERATED:
+        if origin is not None or key is not None:
+            raise IllegalPlayError(
+                "a play built by hand has steps and dice only: its origin and key are the search's"
+                " (RuleSet.apply finds the play's key)"
+            )
+    elif (origin is not None and type(origin) is not Position) or (key is not None and type(key) is not int):
+        raise IllegalPlayError(
+            f"a generated play's origin is a Position and its key an int (or both None),"
+            f" not {shown(origin)} and {shown(key)}"
+        )
+
+
+class Play:
     """A legal play: the steps made with one roll (or with owed values).
 
     Two plays of the same position are the same play when they lead to the same
@@ -332,8 +357,10 @@ class Play(_Fields):
     are; ``origin``, ``key`` and ``ordered`` are not part of equality.
 
     A play is a sequence of its steps (``len``, iteration, indexing, ``in``,
-    :meth:`index`, :meth:`count`). Underneath it is a tuple of its fields, which
-    makes it cheap to build (a search returns many); it has no order.
+    :meth:`index`, :meth:`count`); it is immutable and hashable, and has no
+    order. How it is stored is the build's own: a native class in the compiled
+    build (see :doc:`/compiled`), a tuple of its fields in the pure-Python one,
+    the cheapest object each build makes (a search returns many).
 
     ``Play(steps, dice)`` builds a play by hand, which :meth:`nardy.RuleSet.apply`
     checks like any other; ``origin`` and ``key`` are the search's own (they
@@ -347,95 +374,89 @@ class Play(_Fields):
     """
 
     __slots__ = ()
-    __match_args__ = ("steps", "dice", "origin", "key", "ordered")
+    __match_args__: ClassVar = ("steps", "dice", "origin", "key", "ordered")
 
-    # the fields, items of the tuple (the attributes are set below the class); a play
-    # built by hand may hold anything, so the methods read them untyped (``play: Any =
-    # self``: a compiled build checks what it reads through a typed field)
-    steps: tuple[Step, ...]
-    dice: tuple[int, ...]
+    # the fields (their docs are in _FIELD_DOCS, below). A play built by hand may hold
+    # anything (RuleSet.apply checks it), so they are typed as what a compiled build stores
+    # unchecked, and the methods read the steps untyped where they look inside them
+    steps: Sequence[Step]
+    dice: Sequence[int]
     origin: Position | None
     key: int | None
     ordered: bool
 
-    def __new__(
-        cls,
+    def __init__(
+        self,
         steps: Sequence[Step],
         dice: Sequence[int],
-        origin: object = None,
-        key: object = None,
+        origin: Any = None,
+        key: Any = None,
         ordered: object = False,
-    ) -> Play:
-        if origin is not None or key is not None:
-            raise IllegalPlayError(
-                "a play built by hand has steps and dice only: its origin and key are the search's"
-                " (RuleSet.apply finds the play's key)"
-            )
-        return _tuple_new(cls, (steps, dice, None, None, ordered))
+        _generated: object = None,
+    ) -> None:
+        # the compiled build's constructor (the pure build's tuple is made by its __new__)
+        check_search_fields(origin, key, _generated)
+        self.steps = steps
+        self.dice = dice
+        self.origin = origin
+        self.key = key
+        self.ordered = bool(ordered)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Play is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Play is immutable: cannot delete {name}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return make_play, tuple(_tuple_iter(self))  # pickled and copied with the search's fields
+        # pickled and copied with the search's fields, as make_play builds it in either build
+        return make_play, (self.steps, self.dice, self.origin, self.key, self.ordered)
 
     def __eq__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
-            mine: Any = self
             theirs: Any = other
-            return mine.steps == theirs.steps and mine.dice == theirs.dice
+            return self.steps == theirs.steps and self.dice == theirs.dice
         return False if isinstance(other, tuple) else NotImplemented
 
     def __ne__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
         if other.__class__ is self.__class__:
-            mine: Any = self
             theirs: Any = other
-            return mine.steps != theirs.steps or mine.dice != theirs.dice
+            return self.steps != theirs.steps or self.dice != theirs.dice
         return True if isinstance(other, tuple) else NotImplemented
 
     def __hash__(self) -> int:
-        play: Any = self
-        return hash((play.steps, play.dice))
+        return hash((self.steps, self.dice))
 
     def __len__(self) -> int:
-        play: Any = self
-        return len(play.steps)
+        return len(self.steps)
 
     def __iter__(self) -> Iterator[Step]:
-        play: Any = self
-        return iter(play.steps)
+        return iter(self.steps)
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Step: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
 
-    def __getitem__(self, index: SupportsIndex | slice) -> Step | tuple[Step, ...]:
-        play: Any = self
-        return play.steps[index]  # type: ignore[no-any-return]
+    def __getitem__(self, index: SupportsIndex | slice) -> Step | Sequence[Step]:
+        steps: Any = self.steps
+        return steps[index]  # type: ignore[no-any-return]
 
     def __contains__(self, step: object) -> bool:
-        play: Any = self
-        return isinstance(step, Step) and step in play.steps  # no foreign __eq__ is asked
+        return isinstance(step, Step) and step in self.steps  # no foreign __eq__ is asked
 
     def index(self, step: Any, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
         """The index of ``step`` among the steps (:class:`ValueError` if it is not one)."""
         if not isinstance(step, Step):
             raise ValueError(f"{shown(step)} is not a step of the play")
-        play: Any = self
-        return play.steps.index(step, start, stop)  # type: ignore[no-any-return]
+        steps: Any = self.steps
+        return steps.index(step, start, stop)  # type: ignore[no-any-return]
 
     def count(self, step: Any) -> int:
         """How many of the steps are ``step``."""
-        play: Any = self
-        return play.steps.count(step) if isinstance(step, Step) else 0
-
-    def __add__(self, other: object) -> Any:  # a play is no tuple of steps to add to
-        return NotImplemented
-
-    def __mul__(self, other: object) -> Any:
-        return NotImplemented
-
-    def __rmul__(self, other: object) -> Any:
-        return NotImplemented
+        steps: Any = self.steps
+        return steps.count(step) if isinstance(step, Step) else 0
 
     def __bool__(self) -> bool:
         return True
@@ -443,29 +464,26 @@ class Play(_Fields):
     @property
     def is_pass(self) -> bool:
         """True for the empty play (nothing could be moved)."""
-        play: Any = self
-        return not play.steps
+        return not self.steps
 
     @property
     def hits(self) -> int:
         """Number of opposing checkers this play sends to the bar."""
-        play: Any = self
-        return sum(1 for s in play.steps if s.hit)
+        steps: Any = self.steps
+        return sum(1 for s in steps if s.hit)
 
     def __str__(self) -> str:
-        play: Any = self
         try:
-            return play_text(play.steps, play.ordered)
+            return play_text(self.steps, self.ordered)
         except Exception:  # noqa: BLE001 - a play built by hand of what is no step: shown, not read
-            return shown(play.steps)
+            return shown(self.steps)
 
     def __repr__(self) -> str:
-        play: Any = self
-        return f"<Play {str(self)!r} dice={shown(play.dice)}>"
+        return f"<Play {str(self)!r} dice={shown(self.dice)}>"
 
 
 @mypyc_attr(native_class=False)
-class Position(_Fields):
+class Position(FieldTuple):
     """A board position: both sides' checkers, the bars, and whose turn it is.
 
     ``white[i]`` is the number of White checkers on White's own point ``i + 1``,
@@ -710,8 +728,9 @@ def _field(index: int, doc: str) -> Any:
     return _FIELD_TYPE(index, doc)
 
 
-_FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
-    Play: (
+#: the docs of the fields of Play and Position, by class name
+_FIELD_DOCS: Final[dict[str, tuple[str, ...]]] = {
+    "Play": (
         "the steps, in one legal order",
         "the values the play was made with (the whole roll)",
         "the position the play was generated from (``None`` for a play built by hand)",
@@ -721,7 +740,7 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
         "True when the ruleset's legality depends on the order of the steps, so that ``str()``"
         " keeps the stored (legal) order instead of sorting moves",
     ),
-    Position: (
+    "Position": (
         "``\"short\"`` or ``\"long\"``",
         "White's checkers on its points 1..24 (index 0 = point 1)",
         "Black's checkers on its points 1..24 (index 0 = point 1)",
@@ -732,10 +751,15 @@ _FIELD_DOCS: Final[dict[type[Play | Position], tuple[str, ...]]] = {
         "whether Black has made its first play of the game",
     ),
 }
-for _cls, _docs in _FIELD_DOCS.items():
-    for _index, (_name, _doc) in enumerate(zip(_cls.__match_args__, _docs, strict=True)):
-        setattr(_cls, _name, _field(_index, _doc))
-del _cls, _docs, _index, _name, _doc
+
+
+def set_fields(cls: type[Any]) -> None:
+    """Give a tuple-based value class its fields' read-only attributes, with their docs."""
+    for index, (name, doc) in enumerate(zip(cls.__match_args__, _FIELD_DOCS[cls.__name__], strict=True)):
+        setattr(cls, name, _field(index, doc))
+
+
+set_fields(Position)
 
 
 def normalize_name(name: object) -> str:
@@ -881,9 +905,30 @@ def make_play(
     key: object,
     ordered: object,
 ) -> Play:
-    """Build a generated Play in one call, without ``__new__`` (and, like
-    :func:`make_position`, without checking anything)."""
-    return _tuple_new(Play, (steps, dice, origin, key, ordered))
+    """Build a generated Play in one call (unlike ``Play(...)``, with the search's
+    fields), checking only that ``origin`` is a Position and ``key`` an int (or None)."""
+    return Play(cast(Any, steps), cast(Any, dice), origin, key, ordered, _GENERATED)
+
+
+def generated_plays(
+    plays: dict[int, tuple[Step, ...]], dice: tuple[int, ...], origin: Position, ordered: bool
+) -> tuple[Play, ...]:
+    """One generated :class:`Play` per item of ``plays`` (a search's board keys and
+    their steps), made with ``dice`` from ``origin``: :func:`make_play` for many plays
+    in one call, each in its build's layout."""
+    if _NATIVE:  # the compiled build: the constructor of a native class, a C call here
+        return tuple([Play(steps, dice, origin, key, ordered, _GENERATED) for key, steps in plays.items()])
+    # the pure-Python build: each play built from the tuple of its fields, without __new__
+    cls: Any = Play  # (the tuple layout, nardy._tuple_play)
+    count = len(plays)
+    if count == 1:  # a forced play or a pass, the commonest count: its one play, without a list
+        for key, steps in plays.items():
+            return (_tuple_new(cls, (steps, dice, origin, key, ordered)),)
+    if count < 6:  # a few: starting the iterators below would cost more
+        return tuple([_tuple_new(cls, (steps, dice, origin, key, ordered)) for key, steps in plays.items()])
+    # many: map and zip run the loop in C (zip builds each play's tuple of fields)
+    fields = zip(plays.values(), repeat(dice), repeat(origin), plays, repeat(ordered))
+    return tuple(map(_tuple_new, repeat(cls), fields))
 
 
 # --------------------------------------------------------------------------- play text
@@ -990,3 +1035,9 @@ def roll_probability(roll: object) -> float:
 
 #: (roll, probability) for each of the 21 distinct rolls: a chance node's outcomes
 CHANCE_OUTCOMES: Final = tuple((roll, roll_probability(roll)) for roll in ROLLS)
+
+
+if not _NATIVE:  # the pure-Python build: a play is a tuple of its fields (see nardy._tuple_play)
+    from nardy._tuple_play import tuple_play  # noqa: E402
+
+    Play = tuple_play(Play)  # type: ignore[misc]

@@ -1001,7 +1001,7 @@ def _subclass_attributes(game: Game) -> dict[str, object]:
 _SCANNED: Final = 24
 
 
-def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
+def _same_dice(made: object, to_play: Sequence[int], roll: bool) -> bool:
     """Whether the dice ``made`` of a play built by hand are the dice ``to_play``, in
     any order (a tuple or a list of ints); for a ``roll``, a double's two dice stand
     for its four values as well."""
@@ -1009,7 +1009,7 @@ def _same_dice(made: object, to_play: tuple[int, ...], roll: bool) -> bool:
         return False
     if sorted(made) == sorted(to_play):
         return True
-    return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == to_play
+    return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == tuple(to_play)
 
 
 def _roll_dice(rng: random.Random) -> tuple[int, int]:

@@ -19,10 +19,9 @@ fields (they are valid by construction).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 from typing import TYPE_CHECKING, Final
 
-from nardy.core import WHITE, Play, Player, Position, Step
+from nardy.core import WHITE, Play, Player, Position, Step, generated_plays
 from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, mover_key, points_of
 
 if TYPE_CHECKING:
@@ -31,10 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["Found", "plays", "position_after", "positions_after", "position_after_legal"]
 
 _WHITE: Final = WHITE
-_PLAY: Final[type[Play]] = Play
 _POSITION: Final[type[Position]] = Position
-#: builds the plays and positions from the tuples of their fields, without a Python
-#: ``__new__`` (core.make_play and core.make_position do the same)
+#: builds the positions from the tuples of their fields, without a Python ``__new__``
+#: (core.make_position does the same)
 _tuple_new: Final = tuple.__new__
 
 
@@ -194,20 +192,9 @@ class Found:
 
 
 def plays(found: Found, ordered: bool) -> tuple[Play, ...]:
-    """One :class:`~nardy.Play` per legal play of ``found``, each built from the
-    tuple of its fields, as :func:`~nardy.core.make_play` builds it, without a
-    call per play."""
-    by_key = found.plays
-    pos, values = found.pos, found.values
-    count = len(by_key)
-    if count == 1:  # a forced play or a pass, the commonest count: its one play, without a list
-        for key, steps in by_key.items():
-            return (_tuple_new(_PLAY, (steps, values, pos, key, ordered)),)
-    if count < 6:  # a few: starting the iterators below would cost more
-        return tuple([_tuple_new(_PLAY, (steps, values, pos, key, ordered)) for key, steps in by_key.items()])
-    # many: map and zip run the loop in C (zip builds each play's tuple of fields)
-    fields = zip(by_key.values(), repeat(values), repeat(pos), by_key, repeat(ordered))
-    return tuple(map(_tuple_new, repeat(_PLAY), fields))
+    """One :class:`~nardy.Play` per legal play of ``found``
+    (:func:`~nardy.core.generated_plays`)."""
+    return generated_plays(found.plays, found.values, found.pos, ordered)
 
 
 def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
