@@ -1196,6 +1196,21 @@ PINNED: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         "a play built by hand has steps and dice only: its origin and key are the search's"
         " (RuleSet.apply finds the play's key)",
     ),
+    "a play built by hand with an ordered of 1": (
+        lambda: Play(RUN, (6, 5), ordered=1),
+        nardy.IllegalPlayError,
+        "a play's ordered is True or False, not 1",
+    ),
+    "a play built by hand with an ordered of an array": (
+        lambda: Play(RUN, (6, 5), ordered=np.ones(2)),
+        nardy.IllegalPlayError,
+        "a play's ordered is True or False, not array([1., 1.])",
+    ),
+    "a generated play with an ordered of None": (
+        lambda: make_play(RUN, (6, 5), START, OPENING.key, None),
+        nardy.IllegalPlayError,
+        "a play's ordered is True or False, not None",
+    ),
     "apply_steps with rules and no dice": (
         lambda: encoding.apply_steps(START, RUN, SHORT),
         NardyError,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from nardy.core import FieldTuple, check_search_fields, set_fields
+from nardy.core import FieldTuple, check_play_fields, set_fields
 
 _tuple_new: Final = tuple.__new__
 
@@ -36,8 +36,8 @@ def tuple_play(base: type[Any]) -> type[Any]:
             ordered: object = False,
             _generated: object = None,
         ) -> Any:
-            check_search_fields(origin, key, _generated)
-            return _tuple_new(cls, (steps, dice, origin, key, bool(ordered)))
+            check_play_fields(origin, key, ordered, _generated)
+            return _tuple_new(cls, (steps, dice, origin, key, ordered))
 
         def __init__(self, *fields: object, **named: object) -> None:
             """The fields are the tuple's, made by ``__new__``."""

@@ -330,9 +330,10 @@ STEPS_BY_DIE: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = tuple(
 _GENERATED: Final = object()
 
 
-def check_search_fields(origin: object, key: object, generated: object) -> None:
-    """Refuse the search's fields (``origin``, ``key``) in a play built by hand, and
-    fields of another type in a generated one (unpickled, or made by :func:`make_play`)."""
+def check_play_fields(origin: object, key: object, ordered: object, generated: object) -> None:
+    """Refuse the search's fields (``origin``, ``key``) in a play built by hand,
+    fields of another type in a generated one (unpickled, or made by
+    :func:`make_play`), and an ``ordered`` that is no bool in either."""
     if generated is not _GENERATED:
         if origin is not None or key is not None:
             raise IllegalPlayError(
@@ -344,6 +345,8 @@ def check_search_fields(origin: object, key: object, generated: object) -> None:
             f"a generated play's origin is a Position and its key an int (or both None),"
             f" not {shown(origin)} and {shown(key)}"
         )
+    if type(ordered) is not bool:
+        raise IllegalPlayError(f"a play's ordered is True or False, not {shown(ordered)}")
 
 
 class Play:
@@ -395,12 +398,12 @@ class Play:
         _generated: object = None,
     ) -> None:
         # the compiled build's constructor (the pure build's tuple is made by its __new__)
-        check_search_fields(origin, key, _generated)
+        check_play_fields(origin, key, ordered, _generated)
         self.steps = steps
         self.dice = dice
         self.origin = origin
         self.key = key
-        self.ordered = bool(ordered)
+        self.ordered = ordered is True
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Play is immutable: cannot set {name}")
