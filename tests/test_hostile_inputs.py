@@ -1285,6 +1285,6 @@ def test_a_generated_play_holds_a_position_and_an_int(origin: object, key: objec
     with pytest.raises(nardy.IllegalPlayError) as info:
         make_play(RUN, (6, 5), origin, key, False)
     assert str(info.value) == (
-        "a generated play's origin is a Position and its key an int (or both None),"
+        "a generated play's origin is a Position (or None) and its key an int (or None),"
         f" not {nardy.errors.shown(origin)} and {nardy.errors.shown(key)}"
     )

@@ -3,6 +3,7 @@ cheap clones, undo, and step-by-step input (next_steps / play_from_steps)."""
 
 from __future__ import annotations
 
+import collections.abc
 import copy
 import pickle
 import random
@@ -290,7 +291,7 @@ def test_plays_and_positions_are_values(name: str) -> None:
     assert copy.copy(play) == play and copy.deepcopy(pos) == pos and copy.deepcopy(play).origin == pos
     by_hand = Play(play.steps, play.dice)  # a play built by hand equals the generated one
     assert by_hand == play and hash(by_hand) == hash(play) and not by_hand != play
-    fields = tuple(getattr(play, name) for name in Play.__match_args__)
+    fields = tuple(getattr(play, field) for field in Play.__match_args__)
     assert play != fields and fields != play and play != tuple(play) and pos != tuple(pos) and tuple(pos) != pos
     assert Position(**dict(zip(Position.__match_args__, pos, strict=True))) == pos
     for a, b in ((play, play), (pos, pos)):
@@ -300,14 +301,20 @@ def test_plays_and_positions_are_values(name: str) -> None:
     steps = play.steps
     assert (len(play), list(play), play[0], play[-1:]) == (len(steps), list(steps), steps[0], steps[-1:])
     assert steps[-1] in play and play.index(steps[-1]) == steps.index(steps[-1]) and play.count(steps[0]) >= 1
+    assert isinstance(play, collections.abc.Sequence) and list(reversed(play)) == list(reversed(steps))
+    match play:
+        case [first, *rest]:
+            assert (first, *rest) == tuple(steps)
+        case _:
+            pytest.fail("a play is no sequence to match")
     for bad in (lambda: play + play, lambda: play * 2, lambda: 2 * play):
         with pytest.raises(TypeError):
             bad()
-    for name in Play.__match_args__:
-        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot set {name}$"):
-            setattr(play, name, getattr(play, name))
-        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot delete {name}$"):
-            delattr(play, name)
+    for field in Play.__match_args__:
+        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot set {field}$"):
+            setattr(play, field, getattr(play, field))
+        with pytest.raises(AttributeError, match=f"^a Play is immutable: cannot delete {field}$"):
+            delattr(play, field)
     assert not hasattr(play, "__dict__")
 
 

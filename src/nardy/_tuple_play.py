@@ -40,7 +40,9 @@ def tuple_play(base: type[Any]) -> type[Any]:
             return _tuple_new(cls, (steps, dice, origin, key, ordered))
 
         def __init__(self, *fields: object, **named: object) -> None:
-            """The fields are the tuple's, made by ``__new__``."""
+            """The fields are the tuple's, made by ``__new__``. (The base's ``__init__``,
+            the compiled build's constructor, would set them as attributes, which the
+            base's ``__setattr__`` refuses.)"""
 
         def __add__(self, other: object) -> Any:  # a play is no tuple of steps to add to
             return NotImplemented
@@ -51,6 +53,9 @@ def tuple_play(base: type[Any]) -> type[Any]:
         def __rmul__(self, other: object) -> Any:
             return NotImplemented
 
-    Play.__module__, Play.__qualname__ = base.__module__, base.__qualname__  # the public class, as pickles name it
+    # the public class, as pickles and messages name it
+    Play.__module__, Play.__qualname__ = base.__module__, base.__qualname__
+    for method in (Play.__new__, Play.__init__, Play.__add__, Play.__mul__, Play.__rmul__):
+        method.__qualname__ = f"{base.__qualname__}.{method.__name__}"
     set_fields(Play)
     return Play

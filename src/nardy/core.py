@@ -51,7 +51,7 @@ Family: TypeAlias = Literal["short", "long"]
 ``"long"`` (both sides run the same way, a single checker holds a point)."""
 
 #: whether this module is compiled (the compiled build, see :doc:`/compiled`)
-_NATIVE: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+COMPILED: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 BAR: Final = 25
 OFF: Final = 0
@@ -269,10 +269,11 @@ def check_steps(steps: object) -> tuple[Step, ...]:
 
 @mypyc_attr(native_class=False)
 class FieldTuple(tuple[Any, ...]):
-    """The base of the values that are tuples of their fields (:class:`Play`,
-    :class:`Position`): equal when their class and fields are (never to a plain
-    tuple), pickled and copied as their class and fields, and without an order
-    (``<`` compares no two of them)."""
+    """The base of the values that are tuples of their fields (:class:`Position`,
+    and :class:`Play` in the pure-Python build, see :mod:`nardy._tuple_play`):
+    equal when their class and fields are (never to a plain tuple), pickled and
+    copied as their class and fields (a play through :func:`make_play`), and
+    without an order (``<`` compares no two of them)."""
 
     __slots__ = ()
 
@@ -340,9 +341,9 @@ def check_play_fields(origin: object, key: object, ordered: object, generated: o
                 "a play built by hand has steps and dice only: its origin and key are the search's"
                 " (RuleSet.apply finds the play's key)"
             )
-    elif (origin is not None and type(origin) is not Position) or (key is not None and type(key) is not int):
+    elif (origin is not None and not isinstance(origin, Position)) or (key is not None and type(key) is not int):
         raise IllegalPlayError(
-            f"a generated play's origin is a Position and its key an int (or both None),"
+            f"a generated play's origin is a Position (or None) and its key an int (or None),"
             f" not {shown(origin)} and {shown(key)}"
         )
     if type(ordered) is not bool:
@@ -368,6 +369,7 @@ class Play:
     ``Play(steps, dice)`` builds a play by hand, which :meth:`nardy.RuleSet.apply`
     checks like any other; ``origin`` and ``key`` are the search's own (they
     let ``apply`` skip a second search), so a play built by hand cannot claim them.
+    Play is not meant to be subclassed (the compiled build refuses it).
 
     >>> import nardy
     >>> rules = nardy.ruleset("short")
@@ -376,6 +378,11 @@ class Play:
     ('13/11 6/5', (2, 1), 2, ['13/11', '6/5'])
     """
 
+    # This class is the compiled build's layout. In the pure-Python build it is only
+    # the base of the tuple layout (nardy._tuple_play), which takes its name at the
+    # bottom of this module and whose __new__ makes its plays: that build never runs
+    # this __init__, and never could (its assignments go through __setattr__; compiled,
+    # __init__ writes the native fields directly).
     __slots__ = ()
     __match_args__: ClassVar = ("steps", "dice", "origin", "key", "ordered")
 
@@ -403,7 +410,7 @@ class Play:
         self.dice = dice
         self.origin = origin
         self.key = key
-        self.ordered = ordered is True
+        self.ordered = ordered is True  # a bool, checked above (narrowed for the compiler)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Play is immutable: cannot set {name}")
@@ -435,6 +442,10 @@ class Play:
 
     def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
+
+    def __reversed__(self) -> Iterator[Step]:
+        steps: Any = self.steps
+        return reversed(steps)  # type: ignore[no-any-return]
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> Step: ...
@@ -483,6 +494,9 @@ class Play:
 
     def __repr__(self) -> str:
         return f"<Play {str(self)!r} dice={shown(self.dice)}>"
+
+
+Sequence.register(Play)  # a sequence of its steps: isinstance, and sequence patterns in ``match``
 
 
 @mypyc_attr(native_class=False)
@@ -714,7 +728,8 @@ def _side_text(pts: tuple[int, ...], bar: int) -> str:
     return ",".join(items) or "-"
 
 
-#: builds a Play or Position from the tuple of its fields, without a Python ``__new__``
+#: builds a Position (and, in the pure-Python build, a Play) from the tuple of its fields,
+#: without a Python ``__new__``
 _tuple_new: Final = tuple.__new__
 _tuple_eq: Final = tuple.__eq__
 _tuple_iter: Final = tuple.__iter__
@@ -909,7 +924,7 @@ def make_play(
     ordered: object,
 ) -> Play:
     """Build a generated Play in one call (unlike ``Play(...)``, with the search's
-    fields), checking only that ``origin`` is a Position and ``key`` an int (or None)."""
+    fields), checking only the types of ``origin``, ``key`` and ``ordered``."""
     return Play(cast(Any, steps), cast(Any, dice), origin, key, ordered, _GENERATED)
 
 
@@ -919,7 +934,7 @@ def generated_plays(
     """One generated :class:`Play` per item of ``plays`` (a search's board keys and
     their steps), made with ``dice`` from ``origin``: :func:`make_play` for many plays
     in one call, each in its build's layout."""
-    if _NATIVE:  # the compiled build: the constructor of a native class, a C call here
+    if COMPILED:  # the compiled build: the constructor of a native class, a C call here
         return tuple([Play(steps, dice, origin, key, ordered, _GENERATED) for key, steps in plays.items()])
     # the pure-Python build: each play built from the tuple of its fields, without __new__
     cls: Any = Play  # (the tuple layout, nardy._tuple_play)
@@ -1040,7 +1055,7 @@ def roll_probability(roll: object) -> float:
 CHANCE_OUTCOMES: Final = tuple((roll, roll_probability(roll)) for roll in ROLLS)
 
 
-if not _NATIVE:  # the pure-Python build: a play is a tuple of its fields (see nardy._tuple_play)
+if not COMPILED:  # the pure-Python build: a play is a tuple of its fields (see nardy._tuple_play)
     from nardy._tuple_play import tuple_play  # noqa: E402
 
     Play = tuple_play(Play)  # type: ignore[misc]

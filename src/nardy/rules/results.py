@@ -3,8 +3,9 @@
 :class:`Found` holds the legal plays of one position and dice as board keys,
 each with one legal step order; :func:`plays`, :func:`position_after` and
 :func:`positions_after` build the :class:`~nardy.Play` and
-:class:`~nardy.Position` values a caller asks for, from the tuples of their
-fields (they are valid by construction).
+:class:`~nardy.Position` values a caller asks for (they are valid by
+construction): the plays with :func:`nardy.core.generated_plays`, the positions
+from the tuples of their fields.
 
 >>> import nardy
 >>> rules = nardy.ruleset("long")
