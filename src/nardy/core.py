@@ -386,9 +386,10 @@ class Play:
     __slots__ = ()
     __match_args__: ClassVar = ("steps", "dice", "origin", "key", "ordered")
 
-    # the fields (their docs are in _FIELD_DOCS, below). A play built by hand may hold
-    # anything (RuleSet.apply checks it), so they are typed as what a compiled build stores
-    # unchecked, and the methods read the steps untyped where they look inside them
+    # the fields (their docs are in _FIELD_DOCS, below). A play built by hand may hold any
+    # steps and dice (RuleSet.apply checks them), so they are typed Sequence, which a
+    # compiled build stores unchecked, and the methods read the steps untyped where they
+    # look inside them; origin, key and ordered are checked before they are set
     steps: Sequence[Step]
     dice: Sequence[int]
     origin: Position | None
