@@ -16,7 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from struct import Struct
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
-from nardy.core import BAR, CHECKERS, OFF, WHITE, Position, Step
+from nardy.core import BAR, CHECKERS, OFF, WHITE, Player, Position, Step
 from nardy.rules.steps import LONG_CLOSED, SHORT_CLOSED
 
 if TYPE_CHECKING:
@@ -35,6 +35,13 @@ __all__ = [
 ]
 
 _WHITE: Final = WHITE
+
+#: A position's fields, in order, as the search reads them at once: ``fields: PositionFields
+#: = pos``, then unpacked. A :class:`~nardy.Position` is a tuple of its fields, but compiled
+#: code does not know it (the class is of another compilation group) and would unpack it
+#: through an iterator, or read each field by name; as a tuple of this fixed length it is
+#: checked once and read item by item (the interpreter unpacks it as before).
+PositionFields: TypeAlias = tuple[str, tuple[int, ...], tuple[int, ...], int, int, Player, bool, bool]
 
 # --------------------------------------------------------------------------- keys
 #
@@ -114,10 +121,9 @@ def key_hits(key: int) -> frozenset[int]:
 def mover_key(pos: Position) -> int:
     """The key of the board of the player to move in ``pos``, its counts read from
     the position's fields without a call per side."""
-    if pos.turn == _WHITE:
-        mine, bar = pos.white, pos.white_bar
-    else:
-        mine, bar = pos.black, pos.black_bar
+    fields: PositionFields = pos  # (see PositionFields)
+    _, white, black, white_bar, black_bar, turn, _, _ = fields
+    mine, bar = (white, white_bar) if turn is _WHITE else (black, black_bar)
     if COMPILED:  # board_key((off, *mine, bar)), off counted in a loop (compiled, sum() is a call)
         off = CHECKERS - bar
         for count in mine:
@@ -249,10 +255,8 @@ def start_state(
     of the mover's checkers on the bar or outside home, the board's key and the
     points closed to the mover (a bit set). ``path`` is the list where the
     search keeps the steps it makes."""
-    family: str
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    family, white, black, white_bar, black_bar, turn, _, _ = pos  # its fields, in order (mover_sides)
+    fields: PositionFields = pos  # (see PositionFields)
+    family, white, black, white_bar, black_bar, turn, _, _ = fields  # (mover_sides)
     if turn is _WHITE:
         mine, theirs, bar, their_bar = white, black, white_bar, black_bar
     else:
@@ -304,12 +308,8 @@ _AT_LEAST: Final = tuple(bytes([48] * k + [49] * (256 - k)) for k in range(3))
 def mover_sides(pos: Position) -> tuple[str, tuple[int, ...], tuple[int, ...], int, int]:
     """``pos``'s family, the mover's points, the opponent's points (each in its
     own numbering), the mover's bar and the opponent's bar."""
-    family: str
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    white_bar: int
-    black_bar: int
-    family, white, black, white_bar, black_bar, turn, _, _ = pos  # its fields, in order
+    fields: PositionFields = pos  # (see PositionFields)
+    family, white, black, white_bar, black_bar, turn, _, _ = fields
     if turn is _WHITE:
         return family, white, black, white_bar, black_bar
     return family, black, white, black_bar, white_bar

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from nardy.core import WHITE, Play, Player, Position, Step, generated_plays
-from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, mover_key, points_of
+from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, PositionFields, mover_key, points_of
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
@@ -216,9 +216,8 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
     raw = key.to_bytes(KEY_BYTES, "little")
     mine = points_of(raw)  # key_points(key)
     bar = raw[25]  # the bar's count
-    white: tuple[int, ...]
-    black: tuple[int, ...]
-    family, white, black, white_bar, black_bar, mover, white_moved, black_moved = pos  # its fields, in order
+    fields: PositionFields = pos  # (see PositionFields)
+    family, white, black, white_bar, black_bar, mover, white_moved, black_moved = fields
     mover_is_white = mover is _WHITE
     if mover_is_white:
         other, other_bar = black, black_bar
@@ -260,14 +259,15 @@ def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: boo
     as :func:`~nardy.core.make_position` builds them, without a call per
     position.
     """
-    family = pos.family
-    mover_is_white = pos.turn == _WHITE
+    fields: PositionFields = pos  # (see PositionFields)
+    family, white, black, white_bar, black_bar, mover, white_moved, black_moved = fields
+    mover_is_white = mover is _WHITE
     if mover_is_white:
-        theirs, obar = pos.black, pos.black_bar
-        white_moved, black_moved = pos.white_moved or moved, pos.black_moved
+        theirs, obar = black, black_bar
+        white_moved = white_moved or moved
     else:
-        theirs, obar = pos.white, pos.white_bar
-        white_moved, black_moved = pos.white_moved, pos.black_moved or moved
+        theirs, obar = white, white_bar
+        black_moved = black_moved or moved
     # the opponent's side after each set of hits (many results share one)
     unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
     out: list[Position] = []
