@@ -5,7 +5,9 @@ method tables, the property tables, the type and module definitions) but not
 its docstring, so ``help()`` and ``__doc__`` would show nothing in the
 compiled build. :func:`add` puts the docstrings of the source into those
 tables, after the signature, exactly as the interpreter running the build
-would store them. The build stops if a docstring finds no place, and
+would store them; the fields of a native class (a module's ``_FIELD_DOCS``,
+which the pure-Python build gives the fields of its tuples) get theirs in
+the property table. The build stops if a docstring finds no place, and
 tests/test_compiled_build.py checks every docstring of the compiled build
 against the pure-Python one.
 
@@ -36,6 +38,7 @@ def collect(sources: Iterable[tuple[str, str]]) -> Docs:
         with open(path, encoding="utf-8") as file:
             tree = ast.parse(file.read(), path)
         _note(docs, (module, "", ""), tree)
+        field_docs = _field_docs(tree)
         for node in tree.body:
             if isinstance(node, ast.FunctionDef):
                 _note(docs, (module, "", node.name), node)
@@ -45,7 +48,32 @@ def collect(sources: Iterable[tuple[str, str]]) -> Docs:
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef):
                         _note(docs, (module, node.name, item.name), item, method=True)
+                if node.name in field_docs and not node.decorator_list:  # a native class's fields
+                    for name, doc in zip(_match_args(node), field_docs[node.name], strict=True):
+                        docs[(module, node.name, name)] = doc
     return docs
+
+
+def _field_docs(tree: ast.Module) -> dict[str, tuple[str, ...]]:
+    """A module's ``_FIELD_DOCS`` (the docs of the fields of its values, by class name,
+    in the order of the class's ``__match_args__``; see nardy/_tuple_values.py), or none."""
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "_FIELD_DOCS":
+            assert node.value is not None
+            docs: dict[str, tuple[str, ...]] = ast.literal_eval(node.value)
+            return docs
+    return {}
+
+
+def _match_args(node: ast.ClassDef) -> tuple[str, ...]:
+    """The names in a class's ``__match_args__`` (its fields, in order)."""
+    for item in node.body:
+        if isinstance(item, (ast.Assign, ast.AnnAssign)) and item.value is not None:
+            targets = item.targets if isinstance(item, ast.Assign) else [item.target]
+            if any(isinstance(target, ast.Name) and target.id == "__match_args__" for target in targets):
+                names: tuple[str, ...] = ast.literal_eval(item.value)
+                return names
+    raise SystemExit(f"NARDY_COMPILE=1: {node.name} has field docs but no __match_args__")
 
 
 #: (source path, line) -> (module, class): the lines a class statement starts on

@@ -6,7 +6,7 @@ search. Here each compiled module's source (installed next to it) is loaded
 as a separate, pure-Python module, and
 
 * every docstring of the compiled module (the module's, its functions',
-  classes', methods' and properties') must equal the source's (a special
+  classes', methods', properties' and fields') must equal the source's (a special
   method without one is a type slot, with the interpreter's own);
 * the source's doctests run against the compiled module's globals, so their
   examples exercise the compiled code.
@@ -79,7 +79,8 @@ def _source(name: str) -> tuple[ModuleType, ModuleType, ast.Module]:
 
 def _documented(compiled: ModuleType, source: ModuleType, tree: ast.Module) -> list[tuple[str, object, object]]:
     """(name, compiled object, source object) for the module and everything it defines at the top
-    level: functions, classes, and the methods and properties of the classes."""
+    level: functions, classes, and the methods, properties and fields of the classes (a native
+    class's fields are attributes of the compiled build, items of a tuple in the source's)."""
     pairs: list[tuple[str, object, object]] = [(compiled.__name__, compiled, source)]
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
@@ -98,6 +99,9 @@ def _documented(compiled: ModuleType, source: ModuleType, tree: ast.Module) -> l
                     pairs.append((f"{node.name}.{item.name}", vars(ours)[item.name], member))
                 else:
                     pairs.append((f"{node.name}.{item.name}", getattr(ours, item.name), getattr(theirs, item.name)))
+            for field in getattr(theirs, "__match_args__", ()):  # a value's fields: their descriptors' docs
+                if getattr(vars(theirs).get(field), "__doc__", None):
+                    pairs.append((f"{node.name}.{field}", vars(ours)[field], vars(theirs)[field]))
     return pairs
 
 
