@@ -483,6 +483,10 @@ class TurnFlow:
     * ``last_roll_draw``: if the player who moved first bears off its last
       checker, the other player plays one more turn; bearing off everything
       in it makes the game a draw (4.1, "право последнего броска").
+
+    A policy of one's own subclasses it and overrides its hooks
+    (:doc:`/turn-flow`); one with an ``__init__`` of its own calls
+    ``super().__init__()``, as any subclass would.
     """
 
     #: the settings the repr shows, in order (a subclass with settings of its own adds them)
@@ -491,6 +495,13 @@ class TurnFlow:
     def __init__(self, *, opening_reroll: object = False, last_roll_draw: object = False) -> None:
         self.opening_reroll = _flag(self, "opening_reroll", opening_reroll)
         self.last_roll_draw = _flag(self, "last_roll_draw", last_roll_draw)
+        # which hooks of a game's turn the policy keeps as TurnFlow's own, whose arguments
+        # and results the turn then does not check again (read once: a class keeps its hooks)
+        policy = type(self)
+        self._own_after_roll = policy.after_roll is TurnFlow.after_roll
+        self._own_roll_context = policy.roll_context is TurnFlow.roll_context
+        self._own_after_play = policy.after_play is TurnFlow.after_play
+        self._own_continuation = policy.continuation is TurnFlow.continuation
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.SETTINGS)
@@ -537,7 +548,7 @@ class TurnFlow:
         context = state.context
         if context.kind == "roll":
             rolls = (rolls[0] + 1, rolls[1]) if player is _WHITE else (rolls[0], rolls[1] + 1)
-            if type(self).roll_context is TurnFlow.roll_context:
+            if self._own_roll_context:
                 context = ROLL_CONTEXT  # what TurnFlow's own roll_context gives
             else:
                 # what the policy's roll_context gives, checked here (read untyped: see docs/compiled.rst),
@@ -571,7 +582,7 @@ class TurnFlow:
         assert mover is not None
         if _all_off(after, mover):
             return self.after_bear_off(state, mover)
-        if type(self).continuation is TurnFlow.continuation:
+        if self._own_continuation:
             nxt = _next_turn(state, mover.other)  # what TurnFlow's own continuation gives, unchecked again
         else:
             hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
@@ -715,7 +726,7 @@ def after_own_roll(flow: TurnFlow, state: Pending, dice: Roll) -> Pending:
     """``flow.after_roll(state, dice)`` for a game's own state in phase ``"roll"`` and
     the roll it made: without checking them again when the policy keeps TurnFlow's
     ``after_roll`` (what :class:`~nardy.Game` calls)."""
-    if type(flow).after_roll is TurnFlow.after_roll:
+    if flow._own_after_roll:
         return flow._rolled(state, dice)
     return flow.after_roll(state, dice)
 
@@ -724,7 +735,7 @@ def after_own_play(flow: TurnFlow, state: Pending, after: Position, play: Play) 
     """``flow.after_play(state, after, play)`` for a game's own state in phase
     ``"play"``, the position after a legal play and the play: without checking them
     again when the policy keeps TurnFlow's ``after_play`` (what :class:`~nardy.Game` calls)."""
-    if type(flow).after_play is TurnFlow.after_play:
+    if flow._own_after_play:
         return flow._played(state, after, play)
     return flow.after_play(state, after, play)
 
