@@ -263,7 +263,7 @@ def _made(fields: dict[str, Any]) -> Pending:
     """The state of these fields (a copy of another's, changed), made without its
     ``__init__``: bypassing the frozen class's ``__setattr__``."""
     new = _new_object(Pending)
-    _set_attribute(new, "__dict__", fields)
+    _set_dict(new, fields)
     return new
 
 
@@ -304,7 +304,9 @@ def _pending_problem(pending: Pending) -> str:
 
 _PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
 _new_object: Final = object.__new__
-_set_attribute: Final = object.__setattr__
+#: sets a state's ``__dict__`` through the class's own descriptor for it (``object.__setattr__``
+#: would look it up and check the call first: about a third of a state's making)
+_set_dict: Final = vars(Pending)["__dict__"].__set__
 
 
 #: the fields that make a state one where a player must roll (its own roll): set by _next_turn
