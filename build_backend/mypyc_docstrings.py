@@ -56,7 +56,7 @@ def collect(sources: Iterable[tuple[str, str]]) -> Docs:
 
 def _field_docs(tree: ast.Module) -> dict[str, tuple[str, ...]]:
     """A module's ``_FIELD_DOCS`` (the docs of the fields of its values, by class name,
-    in the order of the class's ``__match_args__``; see nardy/_tuple_values.py), or none."""
+    in the order of the class's ``__match_args__``, as in nardy/core.py), or none."""
     for node in tree.body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "_FIELD_DOCS":
             assert node.value is not None
