@@ -130,6 +130,14 @@ BLACK: Final = Player.BLACK
 Player.WHITE.other = Player.BLACK
 Player.BLACK.other = Player.WHITE
 
+#: A position's fields, in order, as compiled code reads them at once:
+#: ``fields: PositionFields = pos``, then unpacked. A :class:`~nardy.Position` is a
+#: tuple of its fields, but compiled code does not know it (the class is of another
+#: compilation group) and would unpack it through an iterator, or read each field by
+#: name; as a tuple of this fixed length it is checked once and read item by item (the
+#: interpreter unpacks it as before).
+PositionFields: TypeAlias = tuple[str, tuple[int, ...], tuple[int, ...], int, int, Player, bool, bool]
+
 
 def _not_a_player(value: object) -> InvalidPositionError:
     return InvalidPositionError(f"player must be Player.WHITE or Player.BLACK, not {shown(value)}")

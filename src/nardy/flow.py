@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, cast, final
 import attrs
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import WHITE, Play, Player, Position, check_steps
+from nardy.core import WHITE, Play, Player, Position, PositionFields, check_steps
 from nardy.errors import (
     GameStateError,
     IllegalPlayError,
@@ -456,10 +456,12 @@ def _roll_context_args(flow: object, dice: object, own_rolls: object) -> tuple[R
 def _all_off(pos: Position, player: Player) -> bool:
     """Whether ``player`` has borne off all its checkers in ``pos`` (``pos.off(player) ==
     CHECKERS``, read from the fields: the commonest answer, no, comes after a point or two)."""
+    fields: PositionFields = pos  # (see PositionFields)
+    _, white, black, white_bar, black_bar, _, _, _ = fields
     if player is _WHITE:
-        bar, points = pos.white_bar, pos.white
+        bar, points = white_bar, white
     else:
-        bar, points = pos.black_bar, pos.black
+        bar, points = black_bar, black
     if bar:
         return False
     for count in points:

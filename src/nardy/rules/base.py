@@ -43,6 +43,7 @@ from nardy.core import (
     Play,
     Player,
     Position,
+    PositionFields,
     Result,
     Step,
     check_steps,
@@ -863,9 +864,11 @@ class RuleSet:
         """The side that has borne off all its checkers, if any."""
         if type(pos) is not _POSITION or pos.family != self.family:
             self.check_position(pos)
-        if not pos.white_bar and not any(pos.white):
+        fields: PositionFields = pos  # (see PositionFields)
+        _, white, black, white_bar, black_bar, _, _, _ = fields
+        if not white_bar and not any(white):
             return WHITE
-        if not pos.black_bar and not any(pos.black):
+        if not black_bar and not any(black):
             return BLACK
         return None
 

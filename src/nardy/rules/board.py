@@ -16,7 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from struct import Struct
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
-from nardy.core import BAR, CHECKERS, OFF, WHITE, Player, Position, Step
+from nardy.core import BAR, CHECKERS, OFF, WHITE, Position, PositionFields, Step
 from nardy.rules.steps import LONG_CLOSED, SHORT_CLOSED
 
 if TYPE_CHECKING:
@@ -35,13 +35,6 @@ __all__ = [
 ]
 
 _WHITE: Final = WHITE
-
-#: A position's fields, in order, as the search reads them at once: ``fields: PositionFields
-#: = pos``, then unpacked. A :class:`~nardy.Position` is a tuple of its fields, but compiled
-#: code does not know it (the class is of another compilation group) and would unpack it
-#: through an iterator, or read each field by name; as a tuple of this fixed length it is
-#: checked once and read item by item (the interpreter unpacks it as before).
-PositionFields: TypeAlias = tuple[str, tuple[int, ...], tuple[int, ...], int, int, Player, bool, bool]
 
 # --------------------------------------------------------------------------- keys
 #

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from nardy.core import WHITE, Play, Player, Position, Step, generated_plays
-from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, PositionFields, mover_key, points_of
+from nardy.core import WHITE, Play, Player, Position, PositionFields, Step, generated_plays
+from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, mover_key, points_of
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
