@@ -1012,20 +1012,25 @@ def _same_dice(made: object, to_play: Sequence[int], roll: bool) -> bool:
     return roll and len(made) == 2 and made[0] == made[1] and tuple(made) * 2 == tuple(to_play)
 
 
+#: ``random.Random`` and its ``getrandbits``, bound once (compiled code would look the
+#: module's attribute and the generator's bound method up at every roll)
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
+
+
 def _roll_dice(rng: random.Random) -> tuple[int, int]:
     """Two dice from ``rng``: ``(rng.randint(1, 6), rng.randint(1, 6))``. A
     ``random.Random`` draws a die as its ``randint`` does (``getrandbits(3)``
     until it is below 6), without the Python frames of ``randint``, so the dice
     of a seed stay the same; another generator's own ``randint`` is asked."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.randint(1, 6), rng.randint(1, 6)
-    bits = rng.getrandbits
-    first = bits(3)
+    first = _GETRANDBITS(rng, 3)
     while first >= 6:
-        first = bits(3)
-    second = bits(3)
+        first = _GETRANDBITS(rng, 3)
+    second = _GETRANDBITS(rng, 3)
     while second >= 6:
-        second = bits(3)
+        second = _GETRANDBITS(rng, 3)
     return first + 1, second + 1
 
 
