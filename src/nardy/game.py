@@ -244,20 +244,9 @@ class Game:
         self._result: Result | None = None
         #: the opening roll that decided who starts (None when ``first=`` was given)
         self.opening: OpeningEvent | None = None
-        if (first is not None) + (opening is not None) + (pending is not None) > 1:
-            raise GameStateError("give at most one of first=, opening= and pending=")
         #: the turn-flow state the game was resumed in (``pending=``), else ``None``
         self.resumed_from: Pending | None = None
-        if pending is not None:
-            self._pending = self.resumed_from = self._resume(pending)
-        elif first is not None:
-            if not isinstance(first, Player):
-                raise GameStateError(f"first must be a Player, not {shown(first)}")
-            self._pending = Pending("roll", first, first_player=first)  # no opening roll
-        else:
-            self._pending = self._opening_roll(opening)
-        if crawford:
-            self._pending = self._pending.replace(crawford=True)
+        self._pending = self._first_state(first, opening, pending, crawford)
         assert self._pending.player is not None
         # the position's turn is the player on roll (the doubler, while a double is answered)
         on_roll = self._pending.player
@@ -278,6 +267,21 @@ class Game:
         if rules.winner(position) is None and rules.deadlocked(position):
             raise GameStateError("neither side can ever move in this position, so the game could never end")
         return position
+
+    def _first_state(self, first: Player | None, opening: object, pending: object, crawford: bool) -> Pending:
+        """The turn-flow state the game starts in: resumed from ``pending``, with
+        ``first`` to roll, or after the opening roll; marked for a Crawford game."""
+        if (first is not None) + (opening is not None) + (pending is not None) > 1:
+            raise GameStateError("give at most one of first=, opening= and pending=")
+        if pending is not None:
+            state = self.resumed_from = self._resume(pending)
+        elif first is not None:
+            if not isinstance(first, Player):
+                raise GameStateError(f"first must be a Player, not {shown(first)}")
+            state = Pending("roll", first, first_player=first)  # no opening roll
+        else:
+            state = self._opening_roll(opening)
+        return state.replace(crawford=True) if crawford else state
 
     def _opening_roll(self, opening: object) -> Pending:
         """The state after the opening roll ``opening`` (White's die, Black's die), or
