@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import importlib.util
+import inspect
 import os
 import sys
 import warnings
@@ -146,8 +147,10 @@ def _attrs_signature(
     as ``attr_dict['turn'].default``; ``autodoc_preserve_defaults`` would show
     that text. The fields say what a reader wants: ``turn: Player = ...``.
     """
-    if what not in ("class", "exception") or not attrs.has(obj):
+    if what not in ("class", "exception"):
         return None
+    if not attrs.has(obj):
+        return _value_signature(obj, signature, return_annotation)
     parts: list[str] = []
     keyword_only = False
     for field in attrs.fields(obj):
@@ -167,6 +170,35 @@ def _attrs_signature(
             text += f" = {type(field.default).__name__}.{field.default.name}"
         elif field.default is not attrs.NOTHING:
             text += f" = {field.default!r}"
+        parts.append(text)
+    return f"({', '.join(parts)})", return_annotation
+
+
+def _value_signature(obj: type, signature: str | None, return_annotation: str | None) -> tuple[str, str | None] | None:
+    """The signature of a value class written by hand (:class:`~nardy.Play`,
+    :class:`~nardy.Pending`): without the private parameters its own code passes
+    (``_checked``), and with each field's type where the constructor takes
+    ``object`` (to check the value itself)."""
+    fields = getattr(obj, "__match_args__", None)
+    if not fields or not signature or "_" not in signature:
+        return None
+    try:
+        params = inspect.signature(obj).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    hints = {}
+    for klass in reversed(obj.__mro__):
+        hints.update(getattr(klass, "__annotations__", {}))
+    parts = []
+    for param in params:
+        if param.name.startswith("_"):
+            continue
+        kind = param.annotation if param.annotation not in ("object", object) else hints.get(param.name, "object")
+        text = f"{param.name}: {kind}" if kind is not inspect.Parameter.empty else param.name
+        if param.default is not inspect.Parameter.empty:
+            default = param.default
+            shown = f"{type(default).__name__}.{default.name}" if isinstance(default, enum.Enum) else repr(default)
+            text += f" = {shown}"
         parts.append(text)
     return f"({', '.join(parts)})", return_annotation
 
