@@ -253,13 +253,6 @@ NAMED: dict[str, Callable[[], object]] = {
     "Pending cube": lambda: Pending("cube", BLACK, offer=2),
     "Pending over": lambda: Pending("over"),
     "Pending of no player": lambda: Pending("play", dice=(6, 5)),
-    "Pending of dice 9": lambda: Pending("play", WHITE, dice=(9,)),
-    "Pending of dice None": lambda: Pending("play", WHITE),
-    "Pending of a list phase": lambda: Pending([], WHITE),  # type: ignore[arg-type]
-    "Pending of huge rolls": lambda: Pending("roll", WHITE, rolls=(HUGE_INT, 0)),
-    "Pending of a bogus context": lambda: Pending("roll", WHITE, context=_hand_made_context("bogus")),
-    "Pending of a str cube": lambda: Pending("cube", WHITE, cube="2", offer=HUGE_INT),  # type: ignore[arg-type]
-    "Pending that cannot be compared": lambda: Pending(EqRaises(), EqRaises()),  # type: ignore[arg-type]
     # games and the rest
     "a Game to play": _game,
     "a Game to roll": lambda: _game(phase="roll"),
@@ -518,8 +511,8 @@ def _entries() -> list[Entry]:
     # nardy.flow: a context, a state and each turn-flow policy's methods
     add("PlayContext", _construct(PlayContext), "stage", 1, final=True, cascade=True)
     add(
-        "Pending(...).validate",
-        lambda *fields: Pending(*fields).validate(),  # type: ignore[arg-type]
+        "Pending",
+        _construct(Pending),
         *("play", WHITE, (6, 5), PlayContext(), ((5, 5),), WHITE, False, (1, 0), 2, BLACK, 0, False, False),
     )
     for rules, start in ((SHORT, START), (GULBAR, LSTART), (nardy.ruleset("crazy_gulbar"), LSTART)):

@@ -3,6 +3,10 @@ each with X = White and X = Black."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+import re
+
 import pytest
 from rules_notation import parse_diagram
 
@@ -194,19 +198,59 @@ def test_owed_non_double_values_follow_the_larger_die_rule(x: Player) -> None:
     assert [str(p) for p in rules.legal_plays(pos, (6, 3), PlayContext("owed"))] == ["10/4"]
 
 
-def test_a_state_of_fields_of_the_wrong_type_is_refused_or_named() -> None:
-    """A state built by hand is checked once its fields are read: validate() refuses it,
-    unreachable() names what is wrong, and a copy with new values is checked anew."""
-    bad = Pending("play", Player.WHITE, dice=(7, 0))
-    assert nardy.ruleset("long").turn_flow.unreachable(bad) == "dice are a tuple of 1 to 4 values 1..6, not (7, 0)"
-    with pytest.raises(nardy.GameStateError, match=r"^pending: dice are a tuple of 1 to 4 values 1\.\.6"):
-        bad.validate()
-    good = Pending("play", Player.WHITE, dice=(6, 5))
-    good.validate()
-    with pytest.raises(nardy.GameStateError, match="pending: rolls are two counts"):
-        good.replace(rolls=(1,)).validate()
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"dice": (7, 0)}, "dice are a tuple of 1 to 4 values 1..6, not (7, 0)"),
+        ({"dice": None}, "a state of phase 'play' has dice to play"),
+        ({"phase": []}, "phase is 'roll', 'cube', 'play' or 'over', not []"),
+        ({"player": 0}, "player is a Player or None, not 0"),
+        ({"cube_owner": "white"}, "cube_owner is a Player or None, not 'white'"),
+        ({"owed": ((6, 6, 6, 6, 6),)}, "owed is a tuple of tuples of 1 to 4 values 1..6"),
+        ({"context": "roll"}, "context is a PlayContext, not 'roll'"),
+        ({"rolls": (10**12, 0)}, "rolls are two counts 0..9999 (White, Black)"),
+        ({"rolls": [1, 0]}, "rolls are two counts 0..9999 (White, Black), not [1, 0]"),
+        ({"cube": "2"}, "the cube and the offer are ints, not '2' and 0"),
+        ({"offer": 2.0}, "the cube and the offer are ints, not 1 and 2.0"),
+        ({"extra_turn": 1}, "extra_turn is True or False, not 1"),
+        ({"beavered": None}, "beavered is True or False, not None"),
+        ({"crawford": "no"}, "crawford is True or False, not 'no'"),
+    ],
+)
+def test_a_state_of_fields_of_the_wrong_type_is_refused_when_made(fields: dict[str, object], message: str) -> None:
+    """The same GameStateError in both builds, naming the field, when a state is made
+    and when a copy is made with new values (a compiled build would otherwise refuse
+    the field with a TypeError of its own, or keep it)."""
+    good = {"phase": "play", "player": Player.WHITE, "dice": (6, 5)}
+    with pytest.raises(nardy.GameStateError, match=f"^pending: {re.escape(message)}"):
+        Pending(**{**good, **fields})  # type: ignore[arg-type]
+    state = Pending(**good)  # type: ignore[arg-type]
+    with pytest.raises(nardy.GameStateError, match=f"^pending: {re.escape(message)}"):
+        state.replace(**fields)
+    assert state == Pending(**good)  # type: ignore[arg-type]  # (unchanged)
+
+
+def test_a_state_is_an_immutable_value() -> None:
+    """Fields cannot be set or deleted; equal fields make equal states, with equal
+    hashes; a copy or a pickle is an equal state; an unknown field is refused."""
+    state = Pending("play", Player.WHITE, dice=(6, 5), rolls=(1, 0), cube=2, cube_owner=Player.BLACK)
+    with pytest.raises(AttributeError):
+        state.phase = "roll"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del state.dice
+    assert state.phase == "play" and state.dice == (6, 5)
+    twin = Pending("play", Player.WHITE, (6, 5), rolls=(1, 0), cube=2, cube_owner=Player.BLACK)
+    assert state == twin and hash(state) == hash(twin) and not state != twin
+    assert state != state.replace(cube=4) and state != ("play", Player.WHITE)
+    for copied in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert type(copied) is Pending and copied == state
+    assert Pending("roll") == Pending(
+        "roll", None, None, ROLL_CONTEXT, (), None, False, (0, 0), 1, None, 0, False, False
+    )  # the defaults
+    with pytest.raises(TypeError, match="Pending has no field 'dicee'"):
+        state.replace(dicee=(6, 6))
     with pytest.raises(nardy.GameStateError, match="takes a state of phase 'roll', not 'play'"):
-        nardy.ruleset("short").turn_flow.after_roll(good, (6, 5))
+        nardy.ruleset("short").turn_flow.after_roll(state, (6, 5))
 
 
 @pytest.mark.parametrize(

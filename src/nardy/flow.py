@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Final, Literal, cast, final
 import attrs
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import WHITE, Play, Player, Position, PositionFields, check_steps
+from nardy.core import COMPILED, WHITE, Play, Player, Position, PositionFields, check_steps
 from nardy.errors import (
     GameStateError,
     IllegalPlayError,
@@ -106,7 +106,7 @@ class PlayContext:
             raise InvalidDiceError(problem)
 
     def __repr__(self) -> str:
-        return _constructor(self, ("kind",))
+        return _constructor(self, ("kind",), _CONTEXT_DEFAULTS)
 
 
 def _heads_after(context: PlayContext, play: Play) -> int:
@@ -141,26 +141,27 @@ def _context_problem(context: PlayContext) -> str:
 
 
 #: the context of a player's own roll
-ROLL_CONTEXT: Final = PlayContext()
+ROLL_CONTEXT: Final[PlayContext] = PlayContext()
+#: the fields of a context and their defaults, in the constructor's order
+_CONTEXT_DEFAULTS: Final = tuple((field.name, field.default) for field in attrs.fields(PlayContext))
 
 
-def _constructor(value: Any, positional: tuple[str, ...]) -> str:
+def _constructor(value: Any, positional: tuple[str, ...], defaults: tuple[tuple[str, object], ...]) -> str:
     """``value`` as a constructor expression with the fields that differ from
-    their defaults: the leading ``positional`` ones by position, the rest by
-    name."""
+    their ``defaults`` (each field's name and default, in the constructor's
+    order): the leading ``positional`` ones by position, the rest by name."""
     args = []
     named = False
-    for field in attrs.fields(type(value)):
-        item = getattr(value, field.name)
-        if field.default is not attrs.NOTHING and item == field.default:
+    for name, default in defaults:
+        item = getattr(value, name)
+        if default is not attrs.NOTHING and item == default:
             named = True  # a later field cannot take this one's position
             continue
         text = f"Player.{item.name}" if isinstance(item, Player) else repr(item)
-        args.append(text if field.name in positional and not named else f"{field.name}={text}")
+        args.append(text if name in positional and not named else f"{name}={text}")
     return f"{type(value).__name__}({', '.join(args)})"
 
 
-@attrs.frozen(slots=False, repr=False)
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
@@ -177,26 +178,112 @@ class Pending:
     per stage). ``context`` also describes the next roll while
     ``phase="roll"`` (a re-roll carries the head checkers the turn has used).
     The opening roll happens when a :class:`~nardy.Game` is made.
+
+    A state is immutable and hashable, and its fields are checked when it is
+    made: a field of the wrong type is a :class:`~nardy.GameStateError` that
+    names it (whether a ruleset can reach the state is for
+    :meth:`TurnFlow.unreachable <nardy.flow.TurnFlow.unreachable>` to say).
+    :meth:`replace` makes a copy with some fields changed. Pending is not meant
+    to be subclassed (the compiled build refuses it).
+
+    >>> Pending("play", Player.WHITE, dice=(6, 5)).dice
+    (6, 5)
+    >>> Pending("play", Player.WHITE, dice=(6, 9))
+    Traceback (most recent call last):
+    ...
+    nardy.errors.GameStateError: pending: dice are a tuple of 1 to 4 values 1..6, not (6, 9)
     """
 
+    # This class is the compiled build's layout: a native class, whose __init__ writes
+    # the fields in place (any other assignment goes through __setattr__, which refuses
+    # it). The pure-Python build's __init__ (_dict_init, at the bottom of this module)
+    # writes them into the instance's __dict__, as this one's assignments would go
+    # through __setattr__ there. The turn flow makes the states it derives from checked
+    # values with TRUSTED_FIELDS (see _copy), which skips the check.
+    __match_args__: ClassVar = (
+        "phase", "player", "dice", "context", "owed", "first_player", "extra_turn",
+        "rolls", "cube", "cube_owner", "offer", "beavered", "crawford",
+    )
+
     phase: Phase
-    player: Player | None = None
-    dice: Roll | None = None
-    context: PlayContext = ROLL_CONTEXT
-    owed: tuple[Roll, ...] = ()
-    first_player: Player | None = None
-    extra_turn: bool = False
+    player: Player | None
+    dice: Roll | None
+    context: PlayContext
+    owed: tuple[Roll, ...]
+    first_player: Player | None
+    extra_turn: bool
     #: own rolls made so far by (White, Black)
-    rolls: tuple[int, int] = (0, 0)
+    rolls: tuple[int, int]
     #: the doubling cube: its value and owner (None: in the middle)
-    cube: int = 1
-    cube_owner: Player | None = None
+    cube: int
+    cube_owner: Player | None
     #: in phase "cube": the value the cube will have if the double is taken
-    offer: int = 0
+    offer: int
     #: in phase "cube": the double was beavered (the doubled player redoubled)
-    beavered: bool = False
+    beavered: bool
     #: no doubling in this game (the Crawford game of a match)
-    crawford: bool = False
+    crawford: bool
+
+    def __init__(
+        self,
+        phase: object,
+        player: object = None,
+        dice: object = None,
+        context: object = ROLL_CONTEXT,
+        owed: object = (),
+        first_player: object = None,
+        extra_turn: object = False,
+        rolls: object = (0, 0),
+        cube: object = 1,
+        cube_owner: object = None,
+        offer: object = 0,
+        beavered: object = False,
+        crawford: object = False,
+        _checked: object = None,
+    ) -> None:
+        if _checked is not TRUSTED_FIELDS:
+            problem = state_fields_problem(
+                phase, player, dice, context, owed, first_player, extra_turn, rolls, cube, cube_owner, offer,
+                beavered, crawford,
+            )
+            if problem:
+                raise GameStateError(f"pending: {problem}")
+        self.phase = cast(Phase, phase)
+        self.player = cast("Player | None", player)
+        self.dice = cast("Roll | None", dice)
+        self.context = cast(PlayContext, context)
+        self.owed = cast("tuple[Roll, ...]", owed)
+        self.first_player = cast("Player | None", first_player)
+        self.extra_turn = cast(bool, extra_turn)
+        self.rolls = cast("tuple[int, int]", rolls)
+        self.cube = cast(int, cube)
+        self.cube_owner = cast("Player | None", cube_owner)
+        self.offer = cast(int, offer)
+        self.beavered = cast(bool, beavered)
+        self.crawford = cast(bool, crawford)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __eq__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _fields_of(self) == _fields_of(other)
+
+    def __ne__(self, other: object) -> Any:  # NotImplemented, or what the fields' comparison gives
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _fields_of(self) != _fields_of(other)
+
+    def __hash__(self) -> int:
+        return hash(_fields_of(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied as its fields, which the constructor checks again
+        return Pending, _fields_of(self)
 
     def __repr__(self) -> str:
         """A constructor expression with the fields that differ from their defaults.
@@ -204,132 +291,130 @@ class Pending:
         >>> Pending("play", Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
         Pending('play', Player.WHITE, dice=(6, 5), first_player=Player.WHITE, rolls=(1, 0))
         """
-        return _constructor(self, ("phase", "player"))
+        return _constructor(self, ("phase", "player"), _PENDING_DEFAULTS)
 
     def replace(self, **changes: Any) -> Pending:
-        """A copy with some fields changed (a cheap ``attrs.evolve`` for the game loop).
+        """A copy with some fields changed (checked, as the constructor checks them).
 
         >>> Pending("roll", Player.WHITE).replace(phase="play", dice=(6, 5)).dice
         (6, 5)
+        >>> Pending("roll", Player.WHITE).replace(rolls=(1,))
+        Traceback (most recent call last):
+        ...
+        nardy.errors.GameStateError: pending: rolls are two counts 0..9999 (White, Black), not (1,)
         """
         if not changes.keys() <= _PENDING_FIELDS:
             raise TypeError(f"Pending has no field {shown(sorted(changes.keys() - _PENDING_FIELDS)[0])}")
-        new = _derived(self, changes)
-        if changes:
-            new.__dict__.pop(_CHECKED, None)  # the new values are checked when the state is next used
-        return new
+        fields = dict(zip(self.__match_args__, _fields_of(self), strict=True))
+        fields.update(changes)
+        return Pending(**fields)
 
     def validate(self) -> None:
-        """Raise :class:`~nardy.GameStateError` unless each field has its type:
-        a state built by hand may hold anything (whether a ruleset can reach
-        it is for :meth:`TurnFlow.unreachable <nardy.flow.TurnFlow.unreachable>`
-        to say).
-
-        >>> Pending("play", Player.WHITE, dice=(6, 5)).validate()
-        >>> Pending("play", Player.WHITE, dice=(6, 9)).validate()
-        Traceback (most recent call last):
-        ...
-        nardy.errors.GameStateError: pending: dice are a tuple of 1 to 4 values 1..6, not (6, 9)
-        """
-        _validate(self)
+        """Nothing left to check: a state's fields are checked when it is made
+        (kept for code that checked a state after making it, as earlier versions
+        asked)."""
 
 
-#: the mark of a state whose fields :meth:`Pending.validate` has checked: a state is
-#: immutable, so each is checked once, and the states the turn flow derives from a
-#: checked one with values it has checked itself keep the mark (the game loop pays
-#: for no check twice); :meth:`Pending.replace` drops it
-_CHECKED: Final = "_checked"
+#: the fields of a state and their defaults, in the constructor's order (phase has none)
+_PENDING_DEFAULTS: Final[tuple[tuple[str, object], ...]] = (
+    ("phase", attrs.NOTHING), ("player", None), ("dice", None), ("context", ROLL_CONTEXT), ("owed", ()),
+    ("first_player", None), ("extra_turn", False), ("rolls", (0, 0)), ("cube", 1), ("cube_owner", None),
+    ("offer", 0), ("beavered", False), ("crawford", False),
+)
+_PENDING_FIELDS: Final = frozenset(name for name, _ in _PENDING_DEFAULTS)
+
+#: what the turn flow passes to ``Pending`` (``_checked``) for a state of fields it has checked itself
+TRUSTED_FIELDS: Final = object()
 
 
-def _validate(pending: Pending) -> None:
-    """:meth:`Pending.validate`: check the fields of a state not checked before, and mark it."""
-    fields = pending.__dict__
-    if _CHECKED in fields:
-        return
-    problem = _pending_problem(pending)
-    if problem:
-        raise GameStateError(f"pending: {problem}")
-    fields[_CHECKED] = True
+def _fields_of(state: Pending) -> tuple[Any, ...]:
+    """The fields of ``state``, in the constructor's order."""
+    return (
+        state.phase, state.player, state.dice, state.context, state.owed, state.first_player, state.extra_turn,
+        state.rolls, state.cube, state.cube_owner, state.offer, state.beavered, state.crawford,
+    )
 
 
-def _derived(pending: Pending, changes: dict[str, Any]) -> Pending:
-    """A copy of ``pending`` with ``changes``, keeping its mark (for changes already checked)."""
-    fields = pending.__dict__.copy()
-    fields.update(changes)
-    return _made(fields)
+def _copy(
+    state: Pending,
+    phase: Phase,
+    player: Player | None,
+    dice: Roll | None,
+    context: PlayContext,
+    owed: tuple[Roll, ...],
+    rolls: tuple[int, int],
+    extra_turn: bool,
+) -> Pending:
+    """``state`` with the fields a turn changes, which the caller has checked: made
+    without checking them again (the cube and the game's marks carry over)."""
+    return Pending(
+        phase, player, dice, context, owed, state.first_player, extra_turn, rolls, state.cube, state.cube_owner,
+        state.offer, state.beavered, state.crawford, TRUSTED_FIELDS,
+    )
 
 
-def _made(fields: dict[str, Any]) -> Pending:
-    """The state of these fields (a copy of another's, changed), made without its
-    ``__init__``: bypassing the frozen class's ``__setattr__``."""
-    new = _new_object(Pending)
-    _set_dict(new, fields)
-    return new
-
-
-def _pending_problem(pending: Pending) -> str:
-    """What is wrong with the fields of a hand-made :class:`Pending` (a field of
-    the wrong type), "" when every field has its type."""
-    fields: Any = pending  # read untyped until they are checked (see docs/compiled.rst)
-    if type(fields.phase) is not str or fields.phase not in _PHASES:
-        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(fields.phase)}"
-    for name in ("player", "first_player", "cube_owner"):
-        value = getattr(fields, name)
+def state_fields_problem(
+    phase: object,
+    player: object,
+    dice: object,
+    context: object,
+    owed: object,
+    first_player: object,
+    extra_turn: object,
+    rolls: object,
+    cube: object,
+    cube_owner: object,
+    offer: object,
+    beavered: object,
+    crawford: object,
+) -> str:
+    """What is wrong with the fields of a state (a field of the wrong type), "" when
+    every field has its type."""
+    if type(phase) is not str or phase not in _PHASES:
+        return f"phase is 'roll', 'cube', 'play' or 'over', not {shown(phase)}"
+    for name, value in (("player", player), ("first_player", first_player), ("cube_owner", cube_owner)):
         if value is not None and type(value) is not Player:
             return f"{name} is a Player or None, not {shown(value)}"
-    dice = fields.dice
     if dice is not None and not _is_values(dice, 1, 4):
         return f"dice are a tuple of 1 to 4 values 1..6, not {shown(dice)}"
-    if dice is None and fields.phase == "play":
+    if dice is None and phase == "play":
         return "a state of phase 'play' has dice to play"
-    owed = fields.owed
     if type(owed) is not tuple or not all(_is_values(values, 1, 4) for values in owed):
         return f"owed is a tuple of tuples of 1 to 4 values 1..6, not {shown(owed)}"
-    context = fields.context
     if type(context) is not PlayContext:
         return f"context is a PlayContext, not {shown(context)}"
     problem = _context_problem(context)
     if problem:
         return problem
-    rolls = fields.rolls
     if type(rolls) is not tuple or len(rolls) != 2 or not all(type(n) is int and 0 <= n <= 9999 for n in rolls):
-        return f"rolls are two counts 0..9999 (White, Black), not {shown(fields.rolls)}"
-    if type(fields.cube) is not int or type(fields.offer) is not int:
-        return f"the cube and the offer are ints, not {shown(fields.cube)} and {shown(fields.offer)}"
-    for name in ("extra_turn", "beavered", "crawford"):
-        if type(getattr(fields, name)) is not bool:
-            return f"{name} is True or False, not {shown(getattr(fields, name))}"
+        return f"rolls are two counts 0..9999 (White, Black), not {shown(rolls)}"
+    if type(cube) is not int or type(offer) is not int:
+        return f"the cube and the offer are ints, not {shown(cube)} and {shown(offer)}"
+    for name, flag in (("extra_turn", extra_turn), ("beavered", beavered), ("crawford", crawford)):
+        if type(flag) is not bool:
+            return f"{name} is True or False, not {shown(flag)}"
     return ""
 
 
-_PENDING_FIELDS: Final = frozenset(a.name for a in attrs.fields(Pending))
-_new_object: Final = object.__new__
-#: sets a state's ``__dict__`` through the class's own descriptor for it (``object.__setattr__``
-#: would look it up and check the call first: about a third of a state's making)
-_set_dict: Final = vars(Pending)["__dict__"].__set__
-
-
-#: the fields that make a state one where a player must roll (its own roll): set by _next_turn
-_ROLL_FIELDS: Final = frozenset(("phase", "player", "dice", "context", "owed"))
-
-
 def _next_turn(state: Pending, player: Player) -> Pending:
-    """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll (the
-    fields of :data:`_ROLL_FIELDS`, set one by one: the commonest state of a game)."""
-    fields = state.__dict__.copy()  # keeping its mark
-    fields["phase"] = "roll"
-    fields["player"] = player
-    fields["dice"] = None
-    fields["context"] = ROLL_CONTEXT
-    fields["owed"] = ()
-    return _made(fields)
+    """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll (the commonest state of a game)."""
+    return _copy(state, "roll", player, None, ROLL_CONTEXT, (), state.rolls, state.extra_turn)
 
 
 def _must_play(
     state: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
 ) -> Pending:
     """:meth:`TurnFlow.must_play` of a checked state, with checked values: ``player`` must play ``values``."""
-    return _derived(state, {"phase": "play", "player": player, "dice": values, "context": context, "owed": owed})
+    return _copy(state, "play", player, values, context, owed, state.rolls, state.extra_turn)
+
+
+def _over(state: Pending) -> Pending:
+    """The state of a game that ``state``'s play has ended."""
+    return _copy(state, "over", None, None, state.context, state.owed, state.rolls, state.extra_turn)
+
+
+#: the fields that make a state one where a player must roll (its own roll): set by _next_turn
+_ROLL_FIELDS: Final = frozenset(("phase", "player", "dice", "context", "owed"))
 
 
 # --------------------------------------------------------------------------- argument checks
@@ -365,7 +450,6 @@ def _state(pending: object, owner: object, name: str, phases: tuple[Phase, ...] 
         raise GameStateError(
             f"{_method(owner, name)} takes a Pending (a game's turn-flow state), not {shown(pending)}"
         )
-    _validate(pending)
     if pending.phase not in phases:
         wanted = " or ".join(map(repr, phases))
         raise GameStateError(f"{_method(owner, name)} takes a state of phase {wanted}, not {pending.phase!r}")
@@ -560,12 +644,7 @@ class TurnFlow:
                 hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
                 made = hooks.roll_context(dice, rolls[player])
                 context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
-        fields = state.__dict__.copy()  # keeping its mark (set one by one: every roll's state)
-        fields["phase"] = "play"
-        fields["dice"] = dice
-        fields["rolls"] = rolls
-        fields["context"] = context
-        return _made(fields)
+        return _copy(state, "play", player, dice, context, state.owed, rolls, state.extra_turn)
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """The context of a player's own roll (its ``own_rolls``-th of the game)."""
@@ -595,8 +674,8 @@ class TurnFlow:
                 raise GameStateError(f"{_method(self, 'continuation')} returned no Pending but {shown(nxt)}")
         if state.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
-                return _derived(state, {"phase": "over", "player": None, "dice": None})
-            nxt = _derived(nxt, {"extra_turn": True})
+                return _over(state)
+            nxt = _copy(nxt, nxt.phase, nxt.player, nxt.dice, nxt.context, nxt.owed, nxt.rolls, True)
         return nxt
 
     def after_bear_off(self, pending: object, mover: Player) -> Pending:
@@ -606,7 +685,7 @@ class TurnFlow:
         _player(mover, self, "after_bear_off", "mover")
         if self.last_roll_draw and state.first_player == mover and not state.extra_turn:
             return self.next_turn(state, mover.other, extra_turn=True)
-        return _derived(state, {"phase": "over", "player": None, "dice": None})
+        return _over(state)
 
     def continuation(self, pending: object, after: Position, play: Play) -> Pending:
         """The doubles rule: what follows a play that did not end the game.
@@ -627,8 +706,7 @@ class TurnFlow:
 
     def unreachable(self, pending: object) -> str:
         """Why this turn flow can never be in state ``pending`` ("" when it can):
-        for states a game is resumed in (game strings, records). A state with a
-        field of the wrong type is one (:meth:`Pending.validate <nardy.Pending.validate>`).
+        for states a game is resumed in (game strings, records).
 
         >>> TurnFlow().unreachable(Pending("play", Player.WHITE, dice=(6, 6), context=PlayContext("owed")))
         'this ruleset plays one play per turn: no owed play, nothing owed'
@@ -637,9 +715,6 @@ class TurnFlow:
             raise GameStateError(
                 f"{_method(self, 'unreachable')} takes a Pending (a game's turn-flow state), not {shown(pending)}"
             )
-        malformed = _pending_problem(pending)
-        if malformed:
-            return malformed
         if pending.phase == "over":
             return ""
         if pending.player is None:
@@ -689,7 +764,7 @@ class TurnFlow:
             taken = sorted(changes.keys() & _ROLL_FIELDS)
             if taken:
                 raise TypeError(f"TurnFlow.next_turn sets {taken[0]} itself: it is not one of the changes")
-            return _next_turn(state, player).replace(**changes)  # (checked when next used, as replace says)
+            return _next_turn(state, player).replace(**changes)  # (checked, as replace checks them)
         return _next_turn(state, player)
 
     @staticmethod
@@ -808,7 +883,8 @@ class GulbarDoubles(TurnFlow):
         if dice[0] == dice[1]:
             if played == 4:  # roll again, within the same turn
                 heads = _heads_after(context, play)
-                return _derived(state, {"phase": "roll", "dice": None, "context": PlayContext("reroll", heads)})
+                reroll = PlayContext("reroll", heads)
+                return _copy(state, "roll", mover, None, reroll, state.owed, state.rolls, state.extra_turn)
             if played or self.transfer_if_none_played:
                 return self.owe(state, ((dice[0],) * (4 - played),))
         elif self.transfer_non_doubles and played < 2 and (played or self.transfer_if_none_played):
@@ -943,3 +1019,10 @@ class Cascade(TurnFlow):
         if self.owed:
             return self.owe(state, ((d,) * (4 - played), *later))
         return _next_turn(state, mover.other)
+
+
+if not COMPILED:  # the pure-Python build: a state's fields are set in its __dict__ (see nardy._pending_dict)
+    from nardy._pending_dict import dict_copy, dict_init  # noqa: E402
+
+    setattr(Pending, "__init__", dict_init)  # noqa: B010 - a method replaced, which mypy would refuse
+    _copy = dict_copy  # the same copies, without a call of the class
