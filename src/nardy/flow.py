@@ -205,24 +205,24 @@ class Pending:
         "rolls", "cube", "cube_owner", "offer", "beavered", "crawford",
     )
 
-    phase: Phase
-    player: Player | None
-    dice: Roll | None
-    context: PlayContext
-    owed: tuple[Roll, ...]
-    first_player: Player | None
-    extra_turn: bool
+    phase: Final[Phase]
+    player: Final[Player | None]
+    dice: Final[Roll | None]
+    context: Final[PlayContext]
+    owed: Final[tuple[Roll, ...]]
+    first_player: Final[Player | None]
+    extra_turn: Final[bool]
     #: own rolls made so far by (White, Black)
-    rolls: tuple[int, int]
+    rolls: Final[tuple[int, int]]
     #: the doubling cube: its value and owner (None: in the middle)
-    cube: int
-    cube_owner: Player | None
+    cube: Final[int]
+    cube_owner: Final[Player | None]
     #: in phase "cube": the value the cube will have if the double is taken
-    offer: int
+    offer: Final[int]
     #: in phase "cube": the double was beavered (the doubled player redoubled)
-    beavered: bool
+    beavered: Final[bool]
     #: no doubling in this game (the Crawford game of a match)
-    crawford: bool
+    crawford: Final[bool]
 
     def __init__(
         self,
