@@ -196,10 +196,11 @@ class Pending:
 
     # This class is the compiled build's layout: a native class, whose __init__ writes
     # the fields in place (any other assignment goes through __setattr__, which refuses
-    # it). The pure-Python build's __init__ (_dict_init, at the bottom of this module)
-    # writes them into the instance's __dict__, as this one's assignments would go
-    # through __setattr__ there. The turn flow makes the states it derives from checked
-    # values with TRUSTED_FIELDS (see _copy), which skips the check.
+    # it). In the pure-Python build this __init__'s assignments would go through that
+    # __setattr__ too, so the bottom of this module puts nardy._pending_dict's in place
+    # of it and of _copy: they keep the fields in the instance's __dict__. The turn flow
+    # makes the states it derives from checked values with TRUSTED_FIELDS (see _copy),
+    # which skips the check.
     __match_args__: ClassVar = (
         "phase", "player", "dice", "context", "owed", "first_player", "extra_turn",
         "rolls", "cube", "cube_owner", "offer", "beavered", "crawford",
