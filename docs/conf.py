@@ -166,9 +166,11 @@ def _attrs_signature(
         if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
             factory = field.default.factory
             text += f" = {getattr(factory, '__name__', 'factory')}()"
+        elif field.default is attrs.NOTHING:  # (an enum member itself)
+            pass
         elif isinstance(field.default, enum.Enum):
             text += f" = {type(field.default).__name__}.{field.default.name}"
-        elif field.default is not attrs.NOTHING:
+        else:
             text += f" = {field.default!r}"
         parts.append(text)
     return f"({', '.join(parts)})", return_annotation
@@ -179,8 +181,7 @@ def _value_signature(obj: type, signature: str | None, return_annotation: str | 
     :class:`~nardy.Pending`): without the private parameters its own code passes
     (``_checked``), and with each field's type where the constructor takes
     ``object`` (to check the value itself)."""
-    fields = getattr(obj, "__match_args__", None)
-    if not fields or not signature or "_" not in signature:
+    if not getattr(obj, "__match_args__", None) or not signature:
         return None
     try:
         params = inspect.signature(obj).parameters.values()
@@ -194,6 +195,8 @@ def _value_signature(obj: type, signature: str | None, return_annotation: str | 
         if param.name.startswith("_"):
             continue
         kind = param.annotation if param.annotation not in ("object", object) else hints.get(param.name, "object")
+        if isinstance(kind, str) and kind.startswith("Final[") and kind.endswith("]"):
+            kind = kind[len("Final[") : -1]  # a field's type, as a parameter's
         text = f"{param.name}: {kind}" if kind is not inspect.Parameter.empty else param.name
         if param.default is not inspect.Parameter.empty:
             default = param.default

@@ -4,6 +4,7 @@ each with X = White and X = Black."""
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import re
 
@@ -15,6 +16,8 @@ from rules_notation import parse_diagram
 import nardy
 from conftest import examples
 from nardy import Game, PlayContext, Player
+from nardy import flow as flow_module
+from nardy._pending_dict import dict_init
 from nardy.flow import ROLL_CONTEXT, Cascade, GulbarDoubles, Pending, TurnFlow
 
 COLOURS = pytest.mark.parametrize("x", [Player.WHITE, Player.BLACK], ids=["X=white", "X=black"])
@@ -305,3 +308,27 @@ def test_a_state_is_made_or_refused_with_a_game_state_error(fields: dict[str, ob
     assert eval(repr(state), {"Pending": Pending, "Player": Player, "PlayContext": PlayContext}) == state
     assert pickle.loads(pickle.dumps(state)) == state == state.replace() == state.replace(**fields)
     assert hash(pickle.loads(pickle.dumps(state))) == hash(state)
+
+
+def test_the_fields_are_listed_alike_in_both_builds_constructors() -> None:
+    """Pending's fields, their order and defaults: the same in the match arguments, the
+    pure build's constructor and a state made with only its phase."""
+    names = [name for name, _ in flow_module._PENDING_DEFAULTS]
+    assert list(Pending.__match_args__) == names
+    params = list(inspect.signature(dict_init).parameters.values())[1:]
+    assert [p.name for p in params] == [*names, "_checked"]
+    for param, (_, default) in zip(params[1:], flow_module._PENDING_DEFAULTS[1:], strict=False):
+        assert param.default == default, param.name
+    fresh = Pending("over")
+    assert [getattr(fresh, name) for name in names[1:]] == [d for _, d in flow_module._PENDING_DEFAULTS[1:]]
+
+
+def test_the_count_of_own_rolls_stops_at_its_largest_value() -> None:
+    """A game resumed with the largest counts of own rolls goes on rolling, and every
+    state it reaches can be pickled and written as a game string."""
+    rules = nardy.ruleset("short")
+    game = Game(rules, pending=Pending("roll", Player.WHITE, first_player=Player.WHITE, rolls=(9999, 9999)))
+    game.roll((6, 5))
+    assert game.pending.rolls == (9999, 9999)
+    assert pickle.loads(pickle.dumps(game)).pending == game.pending
+    assert Game.from_string(game.to_string(), rules=rules).pending == game.pending

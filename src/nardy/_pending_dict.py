@@ -65,8 +65,8 @@ def dict_copy(
     dice: Roll | None,
     context: PlayContext,
     owed: tuple[Roll, ...],
-    rolls: tuple[int, int],
     extra_turn: bool,
+    rolls: tuple[int, int],
 ) -> Pending:
     """``nardy.flow._copy``: ``state`` with the fields a turn changes, checked by the caller."""
     fields = state.__dict__.copy()

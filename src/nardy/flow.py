@@ -66,6 +66,9 @@ Roll = tuple[int, ...]
 #: the kinds of play (``PlayContext.kind``) and the phases (``Pending.phase``)
 _KINDS: Final = ("roll", "reroll", "owed", "stage")
 _PHASES: Final = ("roll", "cube", "play", "over")
+#: the most own rolls ``Pending.rolls`` counts for a player: a longer game's count
+#: stays there (no rule looks at a count that high, and a game string writes four digits)
+_MAX_ROLLS: Final = 9999
 #: the most head checkers a turn can have moved (a player's 15 checkers)
 _MAX_HEADS: Final = 15
 
@@ -162,6 +165,15 @@ def _constructor(value: Any, positional: tuple[str, ...], defaults: tuple[tuple[
     return f"{type(value).__name__}({', '.join(args)})"
 
 
+#: the fields of a state and their defaults, in the constructor's order (phase has none)
+_PENDING_DEFAULTS: Final[tuple[tuple[str, object], ...]] = (
+    ("phase", attrs.NOTHING), ("player", None), ("dice", None), ("context", ROLL_CONTEXT), ("owed", ()),
+    ("first_player", None), ("extra_turn", False), ("rolls", (0, 0)), ("cube", 1), ("cube_owner", None),
+    ("offer", 0), ("beavered", False), ("crawford", False),
+)
+_PENDING_FIELDS: Final = frozenset(name for name, _ in _PENDING_DEFAULTS)
+
+
 class Pending:
     """What the game needs next: the turn-flow state beside the position.
 
@@ -201,7 +213,7 @@ class Pending:
     # of it and of _copy: they keep the fields in the instance's __dict__. The turn flow
     # makes the states it derives from checked values with TRUSTED_FIELDS (see _copy),
     # which skips the check.
-    __match_args__: ClassVar = (
+    __match_args__: ClassVar = (  # the names of _PENDING_DEFAULTS, as a literal for type checkers' match
         "phase", "player", "dice", "context", "owed", "first_player", "extra_turn",
         "rolls", "cube", "cube_owner", "offer", "beavered", "crawford",
     )
@@ -213,7 +225,7 @@ class Pending:
     owed: Final[tuple[Roll, ...]]
     first_player: Final[Player | None]
     extra_turn: Final[bool]
-    #: own rolls made so far by (White, Black)
+    #: own rolls made so far by (White, Black), counted up to 9999
     rolls: Final[tuple[int, int]]
     #: the doubling cube: its value and owner (None: in the middle)
     cube: Final[int]
@@ -316,13 +328,6 @@ class Pending:
         asked)."""
 
 
-#: the fields of a state and their defaults, in the constructor's order (phase has none)
-_PENDING_DEFAULTS: Final[tuple[tuple[str, object], ...]] = (
-    ("phase", attrs.NOTHING), ("player", None), ("dice", None), ("context", ROLL_CONTEXT), ("owed", ()),
-    ("first_player", None), ("extra_turn", False), ("rolls", (0, 0)), ("cube", 1), ("cube_owner", None),
-    ("offer", 0), ("beavered", False), ("crawford", False),
-)
-_PENDING_FIELDS: Final = frozenset(name for name, _ in _PENDING_DEFAULTS)
 
 #: what the turn flow passes to ``Pending`` (``_checked``) for a state of fields it has checked itself
 TRUSTED_FIELDS: Final = object()
@@ -343,11 +348,12 @@ def _copy(
     dice: Roll | None,
     context: PlayContext,
     owed: tuple[Roll, ...],
-    rolls: tuple[int, int],
     extra_turn: bool,
+    rolls: tuple[int, int],
 ) -> Pending:
     """``state`` with the fields a turn changes, which the caller has checked: made
-    without checking them again (the cube and the game's marks carry over)."""
+    without checking them again (the first player, the cube and the Crawford mark
+    carry over). Its arguments are the constructor's, in its order."""
     return Pending(
         phase, player, dice, context, owed, state.first_player, extra_turn, rolls, state.cube, state.cube_owner,
         state.offer, state.beavered, state.crawford, TRUSTED_FIELDS,
@@ -387,8 +393,8 @@ def state_fields_problem(
     problem = _context_problem(context)
     if problem:
         return problem
-    if type(rolls) is not tuple or len(rolls) != 2 or not all(type(n) is int and 0 <= n <= 9999 for n in rolls):
-        return f"rolls are two counts 0..9999 (White, Black), not {shown(rolls)}"
+    if type(rolls) is not tuple or len(rolls) != 2 or not all(type(n) is int and 0 <= n <= _MAX_ROLLS for n in rolls):
+        return f"rolls are two counts 0..{_MAX_ROLLS} (White, Black), not {shown(rolls)}"
     if type(cube) is not int or type(offer) is not int:
         return f"the cube and the offer are ints, not {shown(cube)} and {shown(offer)}"
     for name, flag in (("extra_turn", extra_turn), ("beavered", beavered), ("crawford", crawford)):
@@ -399,22 +405,23 @@ def state_fields_problem(
 
 def _next_turn(state: Pending, player: Player) -> Pending:
     """:meth:`TurnFlow.next_turn` of a checked state: ``player`` must roll (the commonest state of a game)."""
-    return _copy(state, "roll", player, None, ROLL_CONTEXT, (), state.rolls, state.extra_turn)
+    return _copy(state, "roll", player, None, ROLL_CONTEXT, (), state.extra_turn, state.rolls)
 
 
 def _must_play(
     state: Pending, player: Player, values: Roll, context: PlayContext, owed: tuple[Roll, ...] = ()
 ) -> Pending:
     """:meth:`TurnFlow.must_play` of a checked state, with checked values: ``player`` must play ``values``."""
-    return _copy(state, "play", player, values, context, owed, state.rolls, state.extra_turn)
+    return _copy(state, "play", player, values, context, owed, state.extra_turn, state.rolls)
 
 
 def _over(state: Pending) -> Pending:
     """The state of a game that ``state``'s play has ended."""
-    return _copy(state, "over", None, None, state.context, state.owed, state.rolls, state.extra_turn)
+    return _copy(state, "over", None, None, state.context, state.owed, state.extra_turn, state.rolls)
 
 
-#: the fields that make a state one where a player must roll (its own roll): set by _next_turn
+#: the fields that make a state one where a player must roll (its own roll), which
+#: TurnFlow.next_turn sets itself
 _ROLL_FIELDS: Final = frozenset(("phase", "player", "dice", "context", "owed"))
 
 
@@ -445,8 +452,8 @@ def _method(owner: object, name: str) -> str:
 
 
 def _state(pending: object, owner: object, name: str, phases: tuple[Phase, ...] = _ANY_PHASE) -> Pending:
-    """``pending`` checked: a :class:`Pending` whose fields have their types, in one
-    of ``phases``, with a player to act."""
+    """``pending`` checked: a :class:`Pending` (whose fields its constructor has
+    checked) in one of ``phases``, with a player to act."""
     if not isinstance(pending, Pending):
         raise GameStateError(
             f"{_method(owner, name)} takes a Pending (a game's turn-flow state), not {shown(pending)}"
@@ -636,7 +643,11 @@ class TurnFlow:
         rolls = state.rolls
         context = state.context
         if context.kind == "roll":
-            rolls = (rolls[0] + 1, rolls[1]) if player is _WHITE else (rolls[0], rolls[1] + 1)
+            white, black = rolls
+            if player is _WHITE:
+                rolls = (white + 1 if white < _MAX_ROLLS else white, black)
+            else:
+                rolls = (white, black + 1 if black < _MAX_ROLLS else black)
             if self._own_roll_context:
                 context = ROLL_CONTEXT  # what TurnFlow's own roll_context gives
             else:
@@ -645,7 +656,7 @@ class TurnFlow:
                 hooks: Any = self  # a subclass's hook, whose result is checked here (see docs/compiled.rst)
                 made = hooks.roll_context(dice, rolls[player])
                 context = ROLL_CONTEXT if made is ROLL_CONTEXT else _context(made, self, "roll_context")
-        return _copy(state, "play", player, dice, context, state.owed, rolls, state.extra_turn)
+        return _copy(state, "play", player, dice, context, state.owed, state.extra_turn, rolls)
 
     def roll_context(self, dice: object, own_rolls: object) -> PlayContext:
         """The context of a player's own roll (its ``own_rolls``-th of the game)."""
@@ -676,7 +687,7 @@ class TurnFlow:
         if state.extra_turn:
             if nxt.player != mover:  # the extra turn is over and the first player has won
                 return _over(state)
-            nxt = _copy(nxt, nxt.phase, nxt.player, nxt.dice, nxt.context, nxt.owed, nxt.rolls, True)
+            nxt = _copy(nxt, nxt.phase, nxt.player, nxt.dice, nxt.context, nxt.owed, True, nxt.rolls)
         return nxt
 
     def after_bear_off(self, pending: object, mover: Player) -> Pending:
@@ -885,7 +896,7 @@ class GulbarDoubles(TurnFlow):
             if played == 4:  # roll again, within the same turn
                 heads = _heads_after(context, play)
                 reroll = PlayContext("reroll", heads)
-                return _copy(state, "roll", mover, None, reroll, state.owed, state.rolls, state.extra_turn)
+                return _copy(state, "roll", mover, None, reroll, state.owed, state.extra_turn, state.rolls)
             if played or self.transfer_if_none_played:
                 return self.owe(state, ((dice[0],) * (4 - played),))
         elif self.transfer_non_doubles and played < 2 and (played or self.transfer_if_none_played):
