@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, assume, find, given, settings
 from hypothesis import strategies as st
 
 import nardy
-from conftest import any_positions, dice_st, examples, get_rules
+from conftest import any_positions, dice_st, examples, get_rules, reached_positions
 from nardy import Player, Position
 from nardy.flow import PlayContext
 from nardy.rules.kernel import Kernel
@@ -593,6 +593,32 @@ def test_both_ways_to_a_search_start_agree_with_the_position(name: str, data: st
     assert state.opp_off == pos.off(pos.turn.other) and state.closed == state_closed == closed
     at_least = 2 if name == "short" else 1
     assert closed == sum(1 << t for t in range(1, 25) if op[t] >= at_least)
+
+
+@pytest.mark.parametrize("name", nardy.RULESET_NAMES)
+@settings(max_examples=examples(40), deadline=None)
+@given(data=st.data(), dice=dice_st)
+def test_both_ways_to_read_a_key_agree_with_the_positions_after(
+    name: str, data: st.DataObject, dice: tuple[int, int]
+) -> None:
+    """A board key's side reads the same whichever way its build takes (the
+    interpreter's unpack and shift, the compiled build's bytes one by one), and
+    the positions built from the keys are those that applying the plays gives."""
+    from nardy.rules.board import HIT_SHIFT, HITS_MASK, key_board, key_points, read_side
+    from nardy.rules.results import position_after, positions_after
+
+    rules = get_rules(name)
+    pos = data.draw(reached_positions(name))
+    plays = rules.legal_plays(pos, dice)
+    keys = [play.key for play in plays]
+    for play, key in zip(plays, keys, strict=True):
+        assert key is not None
+        mine, bar, hits = read_side(key)
+        assert (mine, bar, hits) == (key_points(key), key_board(key)[25], key >> HIT_SHIFT & HITS_MASK)
+        assert hits == sum(1 << step.target for step in play.steps if step.hit)
+    after = [rules.apply(pos, play) for play in plays]
+    assert positions_after(pos, keys, pos.turn.other, True) == after
+    assert [position_after(pos, key, pos.turn.other, True) for key in keys] == after
 
 
 @pytest.mark.parametrize("name", nardy.RULESET_NAMES)

@@ -23,7 +23,17 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from nardy.core import WHITE, Play, Player, Position, PositionFields, Step, generated_plays
-from nardy.rules.board import HIT_SHIFT, HITS_MASK, KEY_BYTES, KEY_STEP, KeyInt, mover_key, points_of
+from nardy.rules.board import (
+    COMPILED,
+    HIT_SHIFT,
+    HITS_MASK,
+    KEY_BYTES,
+    KEY_STEP,
+    KeyInt,
+    mover_key,
+    points_of,
+    read_side,
+)
 
 if TYPE_CHECKING:
     from nardy.flow import PlayContext
@@ -198,10 +208,10 @@ def plays(found: Found, ordered: bool) -> tuple[Play, ...]:
     return generated_plays(found.plays, found.values, found.pos, ordered)
 
 
-def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
-    """The opponent's points (its own numbering) and bar after the hits of a board key."""
+def _unhit(hits: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int, ...], int]:
+    """The opponent's points (its own numbering) and bar after the hits of a board key
+    (``hits``, the bit set of the mover's points where it hit)."""
     points = list(theirs)
-    hits = key >> HIT_SHIFT & HITS_MASK
     while hits:  # each point hit: mover point t is the opponent's 25 - t
         low = hits & -hits
         points[25 - low.bit_length()] -= 1
@@ -213,9 +223,11 @@ def _unhit(key: int, theirs: tuple[int, ...], their_bar: int) -> tuple[tuple[int
 def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Position:
     """The position a board key of ``pos`` describes, with the turn and first-play flag
     given (built from its fields, as :func:`positions_after` builds them)."""
-    raw = key.to_bytes(KEY_BYTES, "little")
-    mine = points_of(raw)  # key_points(key)
-    bar = raw[25]  # the bar's count
+    if COMPILED:
+        mine, bar, hits = read_side(key)
+    else:  # (read_side, the interpreter's way)
+        raw = key.to_bytes(KEY_BYTES, "little")
+        mine, bar, hits = points_of(raw), raw[25], key >> HIT_SHIFT & HITS_MASK
     fields: PositionFields = pos  # (see PositionFields)
     family, white, black, white_bar, black_bar, mover, white_moved, black_moved = fields
     mover_is_white = mover is _WHITE
@@ -223,8 +235,8 @@ def position_after(pos: Position, key: int, turn: Player, moved: bool) -> Positi
         other, other_bar = black, black_bar
     else:
         other, other_bar = white, white_bar
-    if key >> HIT_SHIFT & HITS_MASK:
-        other, other_bar = _unhit(key, other, other_bar)
+    if hits:
+        other, other_bar = _unhit(hits, other, other_bar)
     if mover_is_white:
         return _tuple_new(_POSITION, (family, mine, other, bar, other_bar, turn, white_moved or moved, black_moved))
     return _tuple_new(_POSITION, (family, other, mine, other_bar, bar, turn, white_moved, black_moved or moved))
@@ -272,15 +284,15 @@ def positions_after(pos: Position, keys: Sequence[int], turn: Player, moved: boo
     unhit: dict[int, tuple[tuple[int, ...], int]] = {0: (theirs, obar)}
     out: list[Position] = []
     for key in keys:
-        raw = key.to_bytes(KEY_BYTES, "little")
-        mine = points_of(raw)  # key_points(key)
-        bar = raw[25]  # the bar's count
-        hits = key >> HIT_SHIFT  # the hit points (and a rule's tag)
+        if COMPILED:
+            mine, bar, hits = read_side(key)
+        else:  # (read_side, the interpreter's way)
+            raw = key.to_bytes(KEY_BYTES, "little")
+            mine, bar, hits = points_of(raw), raw[25], key >> HIT_SHIFT & HITS_MASK
         if hits:
-            hits &= HITS_MASK
             after_hits = unhit.get(hits)
             if after_hits is None:
-                after_hits = unhit[hits] = _unhit(key, theirs, obar)
+                after_hits = unhit[hits] = _unhit(hits, theirs, obar)
             other, other_bar = after_hits
         else:
             other, other_bar = theirs, obar
