@@ -329,6 +329,9 @@ def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Posit
         assert full[0] == 0  # nothing can move: the empty play only
         (play,) = rules.legal_plays(pos, dice)
         assert play.steps == () and rules.apply(pos, play).points(pos.turn) == pos.points(pos.turn)
+    # the shortcut is the bar's: the same board with the bar's checkers borne off is no closed-out pass
+    off_bar = pos.replace(white_bar=0, black_bar=0)
+    assert not closed_out(off_bar, rules.expand_dice(dice))
 
 
 def test_marks_with_home_moves_after_all_home_false_keep_the_order_they_need() -> None:

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from nardy._mypyc import mypyc_attr
-from nardy.core import BAR, OFF, WHITE, Play, Player, Position, Step
+from nardy.core import BAR, OFF, Play, Player, Position, Step
 from nardy.rules import results
 from nardy.rules.board import (
     KeyInt,
@@ -90,7 +90,6 @@ __all__ = [
     "note_first_steps",
 ]
 
-_WHITE: Final = WHITE
 #: how many step rules a kernel keeps (each a few hundred bytes)
 _STEP_RULES_KEPT: Final = 4096
 
@@ -221,12 +220,7 @@ class Kernel:
         ``note_firsts`` also notes the first steps of the legal plays (for
         step-by-step input).
         """
-        if (
-            prune
-            and self.closed_out_exact
-            and (pos.white_bar if pos.turn == _WHITE else pos.black_bar)  # on the bar: worth a look
-            and closed_out(pos, values)
-        ):
+        if prune and self.closed_out_exact and closed_out(pos, values):
             found = Found(pos, values, context, head_limit, {mover_key(pos): ()}, 0, False)
             if note_firsts:
                 found.firsts = set()
