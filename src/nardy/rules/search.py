@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from nardy.core import BAR, CHECKERS, OFF, STEPS_BY_DIE, WHITE, Position, PositionFields, Step
-from nardy.rules.board import KEY_STEP, TAG_BIT, KeyInt, SearchState, make, unmake
+from nardy.core import BAR, CHECKERS, OFF, STEPS_BY_DIE, Position, Step
+from nardy.rules.board import KEY_STEP, TAG_BIT, KeyInt, SearchState, make, mover_sides, unmake
 from nardy.rules.constraints import ALL_SOURCES, FROZEN, MARKED, UNMARKED, Active, Constraint
 from nardy.rules.steps import (
     BAR_BIT,
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 __all__ = ["Search", "Generation", "Count", "Walk", "Probe", "Tally", "closed_out", "source_points"]
 
 _STEPS: Final[tuple[tuple[tuple[Step, ...], ...], ...]] = STEPS_BY_DIE
-_WHITE: Final = WHITE
 
 #: the points of one byte of a bit set of sources, from high to low (source_points):
 #: _HIGH covers bits 17..25, the bar's bit included, so a set of sources (never above
@@ -201,12 +200,7 @@ def closed_out(pos: Position, values: tuple[int, ...]) -> bool:
     Exact wherever no end-of-play rule or preference could refuse the empty
     play (constraints only forbid steps); callers check that.
     """
-    fields: PositionFields = pos  # (see PositionFields)
-    _, white, black, white_bar, black_bar, turn, _, _ = fields
-    if turn is _WHITE:
-        bar, theirs = white_bar, black
-    else:
-        bar, theirs = black_bar, white
+    _, _, theirs, bar, _ = mover_sides(pos)
     if not bar:  # (most positions: the mover is not on the bar)
         return False
     for d in values:
