@@ -944,6 +944,9 @@ def generated_plays(
     their steps), made with ``dice`` from ``origin``: :func:`make_play` for many plays
     in one call, each in its build's layout."""
     if COMPILED:  # the compiled build: the constructor of a native class, a C call here
+        if len(plays) == 1:  # a forced play or a pass, the commonest count: without a list
+            for key, steps in plays.items():
+                return (Play(steps, dice, origin, key, ordered, _GENERATED),)
         return tuple([Play(steps, dice, origin, key, ordered, _GENERATED) for key, steps in plays.items()])
     # the pure-Python build: each play built from the tuple of its fields, without __new__
     cls: Any = Play  # (the tuple layout, nardy._tuple_play)

@@ -76,6 +76,8 @@ _BOARD_MASK: Final = (1 << 208) - 1
 HITS_MASK: Final = (1 << 25) - 2
 #: int.from_bytes, bound once (the interpreter looks up and binds a class method at each call)
 from_bytes: Final = int.from_bytes
+#: _COUNT_BYTE[n]: the byte of a count of n checkers
+_COUNT_BYTE: Final = tuple(bytes((n,)) for n in range(CHECKERS + 1))
 
 
 def board_key(me: Sequence[int], hits: int = 0) -> int:
@@ -145,7 +147,7 @@ def mover_key(pos: Position) -> int:
         off = CHECKERS - bar
         for count in mine:
             off -= count
-        return from_bytes(bytes([off, *mine, bar]), "little")
+        return from_bytes(_COUNT_BYTE[off] + bytes(mine) + _COUNT_BYTE[bar], "little")  # (no list of counts)
     # board_key((off, *mine, bar)) without building the counts: the points' bytes go
     # above the byte of the checkers off, the bar's byte above them
     return from_bytes(bytes(mine), "little") << 8 | (CHECKERS - sum(mine) - bar) | bar << _BAR_SHIFT

@@ -489,8 +489,7 @@ class Generation(Search):
         #: the last two steps from bits, where only the board decides them
         self.by_bits = prune and active.board_only
         if self.by_bits:  # the root's candidate, the empty play: no rule can refuse it here
-            self.best = 0
-            self.found[key] = ()
+            self.best = 0  # (run() records it if no step is found)
         self.require_preferred = require_preferred
         #: the boards that keep to the preferences, among the candidates of the greatest length
         self.keeps: set[KeyInt] | None = set() if active.preferrers else None
@@ -600,8 +599,11 @@ class Generation(Search):
     def run(self) -> bool:
         if self.by_bits and self.n == 2:  # a play of two steps: they are the last two
             self.last_two(0, 0, BAR, self.start_far, 0, self.start_key)
-            return False
-        return self.node(0, 0, BAR, self.start_far, 0, self.start_key)
+        else:
+            self.node(0, 0, BAR, self.start_far, 0, self.start_key)
+        if self.by_bits and self.best == 0:  # no step: the root's candidate is the play
+            self.found[self.start_key] = ()
+        return False
 
     def node(self, depth: int, used: int, maxsrc: int, far: int, head: int, key: KeyInt) -> bool:
         """A node of the generation: a candidate, and the steps that may follow unless
