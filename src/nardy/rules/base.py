@@ -66,10 +66,11 @@ Roll = tuple[int, ...]
 _ROLL_CONTEXT: Final = ROLL_CONTEXT
 _POSITION: Final[type[Position]] = Position
 _PLAY: Final[type[Play]] = Play
-#: the values a roll of two dice plays, by the roll: a double gives four, largest first
-_ROLL_VALUES: Final[dict[object, Roll]] = {
-    (a, b): (a,) * 4 if a == b else (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)
-}
+#: the values a roll of two dice plays, at ``6 * a + b - 7`` for the roll ``(a, b)``: a
+#: double gives four, largest first
+_ROLL_VALUES: Final[tuple[Roll, ...]] = tuple(
+    (a,) * 4 if a == b else (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)
+)
 
 
 class Afterstates:
@@ -473,10 +474,8 @@ class RuleSet:
             )
         ):
             a, b = given  # the common case, checked quickly
-            if type(a) is int and type(b) is int:
-                values = _ROLL_VALUES.get(given)  # None unless both are 1..6
-                if values is not None:
-                    return values
+            if type(a) is int and type(b) is int and 0 < a < 7 and 0 < b < 7:
+                return _ROLL_VALUES[6 * a + b - 7]
         if isinstance(given, (str, bytes, bytearray, memoryview)):  # text and bytes are not dice
             raise InvalidDiceError(f"dice must be a sequence of ints 1..6, not {shown(given)}")
         try:

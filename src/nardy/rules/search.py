@@ -142,7 +142,21 @@ LastPairs = tuple[tuple[int, int, int], ...]
 #: What a search needs to know of its values (see values_plan)
 ValuesPlan = tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]
 
-#: values_plan's answers, by the values
+def plan_of(values: tuple[int, ...]) -> ValuesPlan:
+    """:func:`values_plan`, worked out."""
+    n = len(values)
+    equal = n > 1 and values[0] == values[-1]
+    order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
+    pairs = last_pairs(values, order[n - 2], (1 << (n - 2)) - 1) if n == 2 or equal else None
+    return n, order, equal, pairs
+
+
+#: values_plan's answers for two values, at ``6 * a + b - 7`` for ``(a, b)``, and for
+#: four equal values ``d``, at ``d - 1``: read by index, where a dict would hash the
+#: values at every search (a roll's values are always one of these)
+_TWO_PLANS: Final = tuple(plan_of((a, b)) for a in range(1, 7) for b in range(1, 7))
+_FOUR_PLANS: Final = tuple(plan_of((d,) * 4) for d in range(1, 7))
+#: values_plan's other answers, by the values
 _PLANS: Final[dict[tuple[int, ...], ValuesPlan]] = {}
 
 
@@ -156,13 +170,18 @@ def values_plan(values: tuple[int, ...]) -> ValuesPlan:
     >>> values_plan((6, 5))
     (2, ((0, 1), (0, 1), (0, 1)), False, ((0, 6, 5), (1, 5, 6)))
     """
+    n = len(values)
+    if n == 2:
+        a, b = values[0], values[1]
+        if 0 < a < 7 and 0 < b < 7:
+            return _TWO_PLANS[6 * a + b - 7]
+    elif n == 4:
+        d = values[0]
+        if 0 < d < 7 and values[1] == d and values[2] == d and values[3] == d:
+            return _FOUR_PLANS[d - 1]
     plan = _PLANS.get(values)
     if plan is None:
-        n = len(values)
-        equal = n > 1 and values[0] == values[-1]
-        order = _EQUAL_ORDER if n and values[0] == values[-1] else _ANY_ORDER[n]
-        pairs = last_pairs(values, order[n - 2], (1 << (n - 2)) - 1) if n == 2 or equal else None
-        plan = _PLANS[values] = (n, order, equal, pairs)
+        plan = _PLANS[values] = plan_of(values)
     return plan
 
 
