@@ -30,7 +30,7 @@ from conftest import any_positions, dice_st, examples, get_rules, reached_positi
 from nardy import Player, Position
 from nardy.flow import PlayContext
 from nardy.rules.kernel import Kernel
-from nardy.rules.search import Generation, closed_out
+from nardy.rules.search import Generation, closed_out, plan_of, values_plan
 from nardy.rules.steps import StepRule
 
 # --------------------------------------------------------------------------- option settings
@@ -332,6 +332,18 @@ def test_a_closed_out_mover_passes_without_a_search(name: str, case: tuple[Posit
     # the shortcut is the bar's: the same board with the bar's checkers borne off is no closed-out pass
     off_bar = pos.replace(white_bar=0, black_bar=0)
     assert not closed_out(off_bar, rules.expand_dice(dice))
+
+
+def test_the_plans_read_by_index_are_the_plans_worked_out() -> None:
+    """values_plan reads the plans of two values and of four equal ones from tables:
+    each is the plan worked out, for every tuple of values (a roll's, owed values',
+    the odd ones a kernel may be given)."""
+    for n in range(1, 5):
+        for values in itertools.product(range(8), repeat=n):
+            assert values_plan(values) == plan_of(values), values
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        values = nardy.ruleset("short").expand_dice((a, b))
+        assert values == ((a,) * 4 if a == b else (max(a, b), min(a, b)))
 
 
 def test_marks_with_home_moves_after_all_home_false_keep_the_order_they_need() -> None:

@@ -142,6 +142,7 @@ LastPairs = tuple[tuple[int, int, int], ...]
 #: What a search needs to know of its values (see values_plan)
 ValuesPlan = tuple[int, tuple[tuple[int, ...], ...], bool, tuple[tuple[int, int, int], ...] | None]
 
+
 def plan_of(values: tuple[int, ...]) -> ValuesPlan:
     """:func:`values_plan`, worked out."""
     n = len(values)
